@@ -1,0 +1,159 @@
+//! Forsyth-Edwards Notation, the standard six fields.
+
+use std::fmt::Write;
+
+use shakmaty::{Color, File, Rank, Role, Square};
+
+use super::board::Board;
+use super::position::{Position, castling};
+use super::ruleset::Ruleset;
+
+/// Why a FEN string was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN: {0}")]
+pub struct FenError(&'static str);
+
+impl Position {
+    /// Reads a FEN. The castling and en passant fields are kept only under a
+    /// ruleset with castling; the move counters are checked and ignored.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset};
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// let pos = Position::from_fen(fen, Ruleset::SPRING_2007_ENCASTLE).unwrap();
+    /// assert_eq!(pos, Position::new(Ruleset::SPRING_2007_ENCASTLE));
+    /// assert_eq!(pos.to_fen(), fen);
+    /// ```
+    pub fn from_fen(fen: &str, ruleset: Ruleset) -> Result<Position, FenError> {
+        let mut fields = fen.split_ascii_whitespace();
+        let placement = fields.next().ok_or(FenError("empty"))?;
+        let board = parse_placement(placement)?;
+        let turn = match fields.next().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(FenError("side to move must be w or b")),
+        };
+        let castling_field = fields.next().unwrap_or("-");
+        let mut rights = 0;
+        if castling_field != "-" {
+            for ch in castling_field.chars() {
+                rights |= match ch {
+                    'K' => castling::WHITE_KING_SIDE,
+                    'Q' => castling::WHITE_QUEEN_SIDE,
+                    'k' => castling::BLACK_KING_SIDE,
+                    'q' => castling::BLACK_QUEEN_SIDE,
+                    _ => return Err(FenError("bad castling field")),
+                };
+            }
+        }
+        let ep = match fields.next().unwrap_or("-") {
+            "-" => None,
+            s => match s.as_bytes() {
+                [f, r] => Some(
+                    super::moves::parse_square(*f, *r).ok_or(FenError("bad en passant square"))?,
+                ),
+                _ => return Err(FenError("bad en passant square")),
+            },
+        };
+        for _ in 0..2 {
+            if let Some(n) = fields.next()
+                && n.parse::<u32>().is_err()
+            {
+                return Err(FenError("bad move counter"));
+            }
+        }
+        if fields.next().is_some() {
+            return Err(FenError("too many fields"));
+        }
+        Ok(Position::from_parts(board, turn, rights, ep, ruleset))
+    }
+
+    /// Writes the position as FEN (move counters `0 1`).
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let sq = Square::from_coords(File::new(file), Rank::new(rank));
+                match self.board.piece_at(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            let _ = write!(fen, "{empty}");
+                            empty = 0;
+                        }
+                        fen.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(fen, "{empty}");
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(if self.turn == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        if self.castling == 0 {
+            fen.push('-');
+        }
+        for (bit, ch) in [
+            (castling::WHITE_KING_SIDE, 'K'),
+            (castling::WHITE_QUEEN_SIDE, 'Q'),
+            (castling::BLACK_KING_SIDE, 'k'),
+            (castling::BLACK_QUEEN_SIDE, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                fen.push(ch);
+            }
+        }
+        match self.ep_square {
+            Some(ep) => {
+                let _ = write!(fen, " {ep}");
+            }
+            None => fen.push_str(" -"),
+        }
+        fen.push_str(" 0 1");
+        fen
+    }
+}
+
+fn parse_placement(placement: &str) -> Result<Board, FenError> {
+    let mut board = Board::empty();
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError("placement needs eight ranks"));
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = 7 - i as u32;
+        let mut file = 0u32;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d;
+            } else {
+                let role = Role::from_char(ch).ok_or(FenError("bad piece letter"))?;
+                let color = Color::from_white(ch.is_ascii_uppercase());
+                if file >= 8 {
+                    return Err(FenError("rank too long"));
+                }
+                board.set(
+                    Square::from_coords(File::new(file), Rank::new(rank)),
+                    color,
+                    role,
+                );
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenError("rank too long"));
+            }
+        }
+        if file != 8 {
+            return Err(FenError("rank too short"));
+        }
+    }
+    Ok(board)
+}

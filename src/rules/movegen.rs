@@ -1,0 +1,248 @@
+//! Legal move generation with the forced-capture rule.
+//!
+//! With exactly one king the generator is fully legal by construction
+//! (checkers, pins, king safety, en passant by a trial). With several kings
+//! every king is royal, so moves are generated pseudo-legally and each is
+//! verified by playing it. Without a king nothing can be in check.
+
+use shakmaty::{Bitboard, Color, Rank, Role, Square, attacks};
+
+use super::moves::{Move, MoveKind, MoveList};
+use super::position::{CASTLES, Position};
+
+/// What the generator knows about the side to move before generating.
+struct Context {
+    us: Color,
+    /// The single king, when the side has exactly one.
+    king: Option<Square>,
+    /// Squares a non-king move must land on (all squares when not in check).
+    check_mask: Bitboard,
+    /// Our pieces pinned to the single king.
+    pinned: Bitboard,
+    /// Whether a king of ours is attacked.
+    in_check: bool,
+    /// Several kings: every move must be verified by playing it.
+    verify: bool,
+}
+
+impl Position {
+    /// The legal moves of the side to move: only captures when a capture is
+    /// legal, otherwise every legal move. Empty when the side has no move
+    /// (this says nothing of game-ending rules; see [`Position::status`]).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let ctx = self.context();
+        self.gen_captures(&ctx, &mut list);
+        if ctx.verify {
+            self.retain_legal(&mut list);
+        }
+        if list.is_empty() {
+            self.gen_quiets(&ctx, &mut list);
+            if ctx.verify {
+                self.retain_legal(&mut list);
+            }
+        }
+        list
+    }
+
+    /// Whether the side to move has a legal capture (and so must capture).
+    pub fn capture_forced(&self) -> bool {
+        self.legal_moves().first().is_some_and(|m| m.is_capture())
+    }
+
+    fn retain_legal(&self, list: &mut MoveList) {
+        let us = self.turn;
+        list.retain(|m| !self.play(*m).board.in_check(us));
+    }
+
+    fn context(&self) -> Context {
+        let us = self.turn;
+        let board = &self.board;
+        let kings = self.ours(Role::King);
+        let Some(king) = kings.single_square() else {
+            let verify = kings.more_than_one();
+            return Context {
+                us,
+                king: None,
+                check_mask: Bitboard::FULL,
+                pinned: Bitboard::EMPTY,
+                in_check: verify && board.in_check(us),
+                verify,
+            };
+        };
+        let them = us.other();
+        let occupied = board.occupied();
+        let checkers = board.attackers(king, them, occupied);
+        let check_mask = match checkers.count() {
+            0 => Bitboard::FULL,
+            1 => checkers | attacks::between(king, checkers.first().unwrap_or(king)),
+            _ => Bitboard::EMPTY,
+        };
+        let snipers = board.by_color(them)
+            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & board.by_color(us);
+            }
+        }
+        Context {
+            us,
+            king: Some(king),
+            check_mask,
+            pinned,
+            in_check: checkers.any(),
+            verify: false,
+        }
+    }
+
+    /// Where the piece on `from` may go given pins.
+    #[inline]
+    fn pin_mask(&self, ctx: &Context, from: Square) -> Bitboard {
+        match ctx.king {
+            Some(king) if ctx.pinned.contains(from) => attacks::ray(king, from),
+            _ => Bitboard::FULL,
+        }
+    }
+
+    /// Knight, bishop, rook, queen and king moves onto `targets`.
+    fn gen_pieces(&self, ctx: &Context, targets: Bitboard, kind: MoveKind, list: &mut MoveList) {
+        let occupied = self.board.occupied();
+        let masked = targets & ctx.check_mask;
+        for from in self.ours(Role::Knight) & !ctx.pinned {
+            push_all(list, from, attacks::knight_attacks(from) & masked, kind);
+        }
+        for from in self.ours(Role::Bishop) | self.ours(Role::Queen) {
+            let to = attacks::bishop_attacks(from, occupied) & masked & self.pin_mask(ctx, from);
+            push_all(list, from, to, kind);
+        }
+        for from in self.ours(Role::Rook) | self.ours(Role::Queen) {
+            let to = attacks::rook_attacks(from, occupied) & masked & self.pin_mask(ctx, from);
+            push_all(list, from, to, kind);
+        }
+        for from in self.ours(Role::King) {
+            let mut to = attacks::king_attacks(from) & targets;
+            if ctx.king.is_some() {
+                let them = ctx.us.other();
+                let without_king = occupied.without(from);
+                to = to
+                    .into_iter()
+                    .filter(|&sq| self.board.attackers(sq, them, without_king).is_empty())
+                    .collect();
+            }
+            push_all(list, from, to, kind);
+        }
+    }
+
+    fn gen_captures(&self, ctx: &Context, list: &mut MoveList) {
+        let us = ctx.us;
+        let them = us.other();
+        let victims = self.board.by_color(them) & !self.board.by_role(Role::King);
+        let last_rank = Bitboard::from_rank(last_rank(us));
+        for from in self.ours(Role::Pawn) {
+            let to = attacks::pawn_attacks(us, from)
+                & victims
+                & ctx.check_mask
+                & self.pin_mask(ctx, from);
+            push_all(list, from, to & !last_rank, MoveKind::Capture);
+            push_all(list, from, to & last_rank, MoveKind::PromotionCapture);
+        }
+        self.gen_pieces(ctx, victims, MoveKind::Capture, list);
+        if let Some(ep) = self.ep_square {
+            for from in attacks::pawn_attacks(them, ep) & self.ours(Role::Pawn) {
+                let m = Move::new(from, ep, MoveKind::EnPassant);
+                if self.en_passant_safe(ctx, m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// Whether an en passant capture leaves the single king unattacked.
+    fn en_passant_safe(&self, ctx: &Context, m: Move) -> bool {
+        let Some(king) = ctx.king else {
+            return true;
+        };
+        let victim = Square::from_coords(m.to().file(), m.from().rank());
+        let occupied = (self.board.occupied() ^ m.from() ^ victim) | m.to();
+        let attackers = self.board.attackers(king, ctx.us.other(), occupied);
+        attackers.without(victim).is_empty()
+    }
+
+    fn gen_quiets(&self, ctx: &Context, list: &mut MoveList) {
+        let us = ctx.us;
+        let empty = !self.board.occupied();
+        let (forward, start_rank) = match us {
+            Color::White => (8, Rank::Second),
+            Color::Black => (-8, Rank::Seventh),
+        };
+        let last = last_rank(us);
+        for from in self.ours(Role::Pawn) {
+            let Some(to) = from.offset(forward).filter(|&to| empty.contains(to)) else {
+                continue;
+            };
+            let mask = ctx.check_mask & self.pin_mask(ctx, from);
+            if mask.contains(to) {
+                let kind = if to.rank() == last {
+                    MoveKind::Promotion
+                } else {
+                    MoveKind::Quiet
+                };
+                list.push(Move::new(from, to, kind));
+            }
+            if from.rank() == start_rank
+                && let Some(to2) = to.offset(forward)
+                && empty.contains(to2)
+                && mask.contains(to2)
+            {
+                list.push(Move::new(from, to2, MoveKind::DoublePush));
+            }
+        }
+        self.gen_pieces(ctx, empty, MoveKind::Quiet, list);
+        if self.castling != 0 && !ctx.in_check {
+            self.gen_castles(ctx, list);
+        }
+    }
+
+    fn gen_castles(&self, ctx: &Context, list: &mut MoveList) {
+        let them = ctx.us.other();
+        for c in CASTLES
+            .iter()
+            .filter(|c| c.color == ctx.us && self.castling & c.right != 0)
+        {
+            if !self.ours(Role::King).contains(c.king_from)
+                || !self.ours(Role::Rook).contains(c.rook_from)
+            {
+                continue;
+            }
+            let path = attacks::between(c.king_from, c.rook_from);
+            if (path & self.board.occupied()).any() {
+                continue;
+            }
+            let occupied = self.board.occupied().without(c.king_from);
+            let walk = attacks::between(c.king_from, c.king_to).with(c.king_to);
+            if walk
+                .into_iter()
+                .all(|sq| self.board.attackers(sq, them, occupied).is_empty())
+            {
+                list.push(Move::new(c.king_from, c.king_to, MoveKind::Castle));
+            }
+        }
+    }
+}
+
+fn last_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    }
+}
+
+#[inline]
+fn push_all(list: &mut MoveList, from: Square, targets: Bitboard, kind: MoveKind) {
+    for to in targets {
+        list.push(Move::new(from, to, kind));
+    }
+}

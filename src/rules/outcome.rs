@@ -1,0 +1,92 @@
+//! How a game ends.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+/// Why a game ended; the names are the game file's `description` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A side was checkmated.
+    Checkmate,
+    /// A side lost every piece but its king.
+    PiecesLost,
+    /// A stalemate: a draw (both sides stalemated, or the 2004 rules).
+    Stalemate,
+    /// A clock ran out.
+    TimeExpired,
+}
+
+impl Reason {
+    /// The game file's name for the reason.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::PiecesLost => "piecesLost",
+            Reason::Stalemate => "stalemate",
+            Reason::TimeExpired => "timeExpired",
+        }
+    }
+
+    /// The reason with this game file name.
+    pub fn from_name(name: &str) -> Option<Reason> {
+        [
+            Reason::Checkmate,
+            Reason::PiecesLost,
+            Reason::Stalemate,
+            Reason::TimeExpired,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == name)
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// A win for `winner`.
+    pub fn win(winner: Color, reason: Reason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
+    }
+
+    /// A draw.
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// The protocol's result line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.winner {
+            Some(Color::White) => "White Player has won",
+            Some(Color::Black) => "Black Player has won",
+            None => "Game ended in a draw",
+        })
+    }
+}
+
+/// The state of play in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has legal moves.
+    Ongoing,
+    /// The side to move is stalemated under the 2007 rules and loses its turn;
+    /// the opponent can move (or is checkmated) after the pass.
+    Pass,
+    /// The game is over.
+    Over(Outcome),
+}
