@@ -1,11 +1,14 @@
 //! The command line: no arguments runs the TextUI; subcommands do the rest.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
+use crate::file;
 use crate::rules::{self, Position, Ruleset};
+use crate::textui::{self, EngineOptions};
 
 #[derive(Parser)]
 #[command(
@@ -16,6 +19,16 @@ use crate::rules::{self, Position, Ruleset};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// TextUI: search to this fixed depth (reproducible moves with an
+    /// unlimited clock).
+    #[arg(long, global = true)]
+    depth: Option<u32>,
+    /// TextUI: think this many milliseconds per move (within the clock).
+    #[arg(long, global = true)]
+    movetime: Option<u64>,
+    /// Transposition table size in MB.
+    #[arg(long, global = true, default_value_t = 64)]
+    hash: usize,
 }
 
 #[derive(Subcommand)]
@@ -34,6 +47,12 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Check game files against the schema; exit status 1 if any fails.
+    Validate {
+        /// The files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn parse_ruleset(name: &str) -> Result<Ruleset, String> {
@@ -47,7 +66,12 @@ fn parse_ruleset(name: &str) -> Result<Ruleset, String> {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => ExitCode::SUCCESS,
+        None => textui::run(EngineOptions {
+            depth: cli.depth,
+            movetime: cli.movetime.map(Duration::from_millis),
+            hash_mb: cli.hash,
+        }),
+        Some(Command::Validate { files }) => validate(&files),
         Some(Command::Perft {
             depth,
             ruleset,
@@ -92,4 +116,22 @@ fn perft(depth: u32, ruleset: Ruleset, fen: Option<&str>, divide: bool) -> ExitC
     );
     println!("{nodes}");
     ExitCode::SUCCESS
+}
+
+fn validate(files: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for path in files {
+        match file::read_path(path) {
+            Ok(_) => println!("{}: valid", path.display()),
+            Err(e) => {
+                ok = false;
+                println!("{}: invalid: {e}", path.display());
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

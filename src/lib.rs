@@ -20,4 +20,8 @@
 //! ```
 
 pub mod cli;
+pub mod file;
+pub mod game;
 pub mod rules;
+pub mod search;
+pub mod textui;

@@ -145,17 +145,15 @@ impl Position {
     /// Whether the side to move could capture en passant on `ep` (the square
     /// a double-stepping enemy pawn passed over), ignoring pins.
     fn en_passant_possible(&self, ep: Square) -> bool {
-        let (pawn_offset, origin_offset, passed_rank) = match self.turn {
-            Color::White => (-8, 8, Rank::Sixth),
-            Color::Black => (8, -8, Rank::Third),
+        let (behind, passed_rank) = match self.turn {
+            Color::White => (-8, Rank::Sixth),
+            Color::Black => (8, Rank::Third),
         };
-        let (Some(pawn_sq), Some(origin)) = (ep.offset(pawn_offset), ep.offset(origin_offset))
-        else {
+        let Some(pawn_sq) = ep.offset(behind) else {
             return false;
         };
         ep.rank() == passed_rank
             && !self.board.occupied().contains(ep)
-            && !self.board.occupied().contains(origin)
             && self
                 .board
                 .by_piece(self.turn.other(), Role::Pawn)

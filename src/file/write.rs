@@ -1,0 +1,166 @@
+//! Writing a game file: byte-exact layout (game-file.md, "Writing") and an
+//! atomic save.
+
+use std::borrow::Cow;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use quick_xml::Writer;
+use quick_xml::events::attributes::Attribute;
+use quick_xml::events::{BytesEnd, BytesStart, Event};
+use quick_xml::name::QName;
+
+use super::{GameFile, color_name, role_name};
+
+/// Escapes an attribute value: `&`, `<`, `>`, `"` as entities and every
+/// character outside printable ASCII as `&#N;`, so the output is ASCII.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            ' '..='~' => out.push(c),
+            _ => out.push_str(&format!("&#{};", u32::from(c))),
+        }
+    }
+    out
+}
+
+fn element<'a>(name: &'a str, attrs: &'a [(&'a str, String)]) -> BytesStart<'a> {
+    let mut start = BytesStart::new(name);
+    for (key, value) in attrs {
+        start.push_attribute(Attribute {
+            key: QName(key),
+            value: Cow::Owned(escape(value)),
+        });
+    }
+    start
+}
+
+/// The document for a game file, exactly as `SaveGame` and `PrintBoard`
+/// write it.
+pub fn to_xml(file: &GameFile) -> String {
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    w.config_mut().add_space_before_slash_in_empty_elements = true;
+    // Writing to a Vec cannot fail.
+    let mut emit = |event: Event| {
+        let _ = w.write_event(event);
+    };
+    let game_attrs = [("ruleset", file.ruleset.clone())];
+    emit(Event::Start(element("game", &game_attrs)));
+
+    let t = &file.time;
+    let time_attrs: Vec<(&str, String)> = if t.timed {
+        vec![
+            ("timed", "true".into()),
+            ("initWhite", t.init_white.unwrap_or(0).to_string()),
+            ("initBlack", t.init_black.unwrap_or(0).to_string()),
+            ("currentWhite", t.current_white.unwrap_or(0).to_string()),
+            ("currentBlack", t.current_black.unwrap_or(0).to_string()),
+        ]
+    } else {
+        vec![("timed", "false".into())]
+    };
+    emit(Event::Empty(element("time", &time_attrs)));
+
+    if file.moves.is_empty() {
+        emit(Event::Empty(BytesStart::new("moveHistory")));
+    } else {
+        emit(Event::Start(BytesStart::new("moveHistory")));
+        for m in &file.moves {
+            let mut attrs = vec![
+                ("side", color_name(m.side).to_string()),
+                ("value", m.value.clone()),
+            ];
+            if let Some(time) = &m.time {
+                attrs.push(("time", time.clone()));
+            }
+            emit(Event::Empty(element("move", &attrs)));
+        }
+        emit(Event::End(BytesEnd::new("moveHistory")));
+    }
+
+    if file.pieces.is_empty() {
+        emit(Event::Empty(BytesStart::new("pieces")));
+    } else {
+        emit(Event::Start(BytesStart::new("pieces")));
+        for (sq, color, role) in &file.pieces {
+            let attrs = [
+                ("id", sq.to_string()),
+                ("side", color_name(*color).to_string()),
+                ("piece", role_name(*role).to_string()),
+            ];
+            emit(Event::Empty(element("square", &attrs)));
+        }
+        emit(Event::End(BytesEnd::new("pieces")));
+    }
+
+    if let Some(over) = &file.game_over {
+        let mut attrs = Vec::new();
+        if let Some(winner) = over.winner {
+            attrs.push(("winner", color_name(winner).to_string()));
+        }
+        attrs.push(("description", over.description.as_str().to_string()));
+        emit(Event::Empty(element("gameOver", &attrs)));
+    }
+    emit(Event::End(BytesEnd::new("game")));
+
+    let body = String::from_utf8(w.into_inner()).unwrap_or_default();
+    format!("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n{body}\n")
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same
+/// folder, flushed to disk, then renamed over the target. On any error the
+/// target is untouched and the temporary file is removed.
+pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()?;
+        drop(f);
+        if path.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "is a directory",
+            ));
+        }
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    } else if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup_and_non_ascii() {
+        assert_eq!(
+            escape("a&b<c>\"d'é\t"),
+            "a&amp;b&lt;c&gt;&quot;d'&#233;&#9;"
+        );
+    }
+}

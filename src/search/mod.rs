@@ -1,0 +1,467 @@
+//! The computer player: iterative-deepening principal-variation alpha-beta
+//! with a transposition table, killer and history move ordering, a
+//! quiescence search over forced capture sequences, and extensions for
+//! check and forced replies.
+
+pub mod eval;
+pub mod time;
+mod tt;
+
+use std::time::{Duration, Instant};
+
+use crate::rules::{Color, Move, MoveList, Outcome, Position, Status};
+pub use tt::{Bound, TranspositionTable};
+
+/// The score of a won game at the root; a win in `n` plies scores
+/// `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores above this are wins in a known number of plies.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+const MAX_PLY: usize = 128;
+/// Capture plies the quiescence search follows before it evaluates.
+const MAX_QUIESCENCE: usize = 16;
+
+/// What limits a search. Without a depth, time or node limit a search stops
+/// at [`MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Stop after completing this depth.
+    pub depth: Option<u32>,
+    /// No new iteration starts after this much time.
+    pub soft_time: Option<Duration>,
+    /// The search stops at this time, finished or not.
+    pub hard_time: Option<Duration>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+}
+
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+
+/// What a finished search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The move to play.
+    pub best: Move,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// The search state kept between moves.
+pub struct Engine {
+    tt: TranspositionTable,
+    history: Box<[[i32; 64]; 64]>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    nodes: u64,
+    start: Instant,
+    limits: Limits,
+    stopped: bool,
+    root_depth: i32,
+    root_best: Option<Move>,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MB.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            history: Box::new([[0; 64]; 64]),
+            killers: [[None; 2]; MAX_PLY + 1],
+            nodes: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stopped: false,
+            root_depth: 0,
+            root_best: None,
+        }
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|row| row.fill(0));
+    }
+
+    /// Searches `pos` and returns the best move, or `None` when the side to
+    /// move has no legal move. `on_iteration` sees each completed depth.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset};
+    /// use antichess::search::{Engine, Limits};
+    /// let mut engine = Engine::new(1);
+    /// let limits = Limits { depth: Some(3), ..Limits::default() };
+    /// let report = engine.search(&Position::new(Ruleset::SPRING_2007), &limits, |_| {}).unwrap();
+    /// assert_eq!(report.depth, 3);
+    /// ```
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Option<Report> {
+        self.start = Instant::now();
+        self.limits = *limits;
+        self.nodes = 0;
+        self.stopped = false;
+        self.tt.new_search();
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+
+        let moves = pos.legal_moves();
+        let first = *moves.first()?;
+        let mut report = Report {
+            best: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![first],
+            elapsed: Duration::ZERO,
+        };
+        if moves.len() == 1 && limits.depth.is_none() {
+            report.elapsed = self.start.elapsed();
+            return Some(report);
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut score = 0;
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            self.root_best = None;
+            let s = self.aspiration(pos, depth as i32, score);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            score = s;
+            let best = self.root_best.unwrap_or(report.best);
+            let mut pv = vec![best];
+            pv.extend(self.principal_variation(&pos.play(best), depth as usize - 1));
+            report.best = best;
+            report.score = score;
+            report.depth = depth;
+            report.pv = pv;
+            report.nodes = self.nodes;
+            report.elapsed = self.start.elapsed();
+            on_iteration(&report);
+            if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 1 {
+                break;
+            }
+            if let Some(soft) = limits.soft_time
+                && self.start.elapsed() >= soft
+            {
+                break;
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        report.nodes = self.nodes;
+        report.elapsed = self.start.elapsed();
+        Some(report)
+    }
+
+    /// Searches with a window around the previous score, widening on failure.
+    fn aspiration(&mut self, pos: &Position, depth: i32, previous: i32) -> i32 {
+        if depth < 4 || previous.abs() >= MATE_BOUND {
+            return self.negamax(pos, depth, -INFINITY, INFINITY, 0);
+        }
+        let mut delta = 40;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (beta + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 3;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn principal_variation(&self, pos: &Position, max: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut p = *pos;
+        while pv.len() < max {
+            let Some(m) = self.tt.probe(p.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !p.legal_moves().contains(&m) {
+                break;
+            }
+            pv.push(m);
+            p = p.play(m);
+            if p.status() == Status::Pass {
+                p = p.pass();
+            }
+        }
+        pv
+    }
+
+    fn check_time(&mut self) {
+        if let Some(n) = self.limits.nodes
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0
+            && let Some(hard) = self.limits.hard_time
+            && self.start.elapsed() >= hard
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_time();
+        if self.stopped && ply > 0 {
+            return 0;
+        }
+        let moves = pos.legal_moves();
+        match pos.status_with(&moves) {
+            Status::Over(outcome) => return terminal_score(outcome, pos.turn(), ply),
+            Status::Pass => {
+                return -self.negamax(&pos.pass(), depth - 1, -beta, -alpha, ply + 1);
+            }
+            Status::Ongoing => {}
+        }
+        if ply >= MAX_PLY {
+            return eval::evaluate(pos);
+        }
+        // Mate distance pruning.
+        let alpha_floor = alpha.max(-MATE + ply as i32);
+        let beta_ceiling = beta.min(MATE - ply as i32 - 1);
+        if alpha_floor >= beta_ceiling {
+            return alpha_floor;
+        }
+        let in_check = pos.is_check();
+        if (in_check || moves.len() == 1) && (ply as i32) < 2 * self.root_depth && depth > 0 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, &moves, alpha, beta, ply, 0);
+        }
+
+        let pv_node = beta - alpha > 1;
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry
+            && !pv_node
+            && ply > 0
+            && e.depth >= depth
+        {
+            let score = score_from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        let ordered = self.order(&moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for (i, &m) in ordered.iter().enumerate() {
+            let child = pos.play(m);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Late move reduction for quiet moves far down the list.
+                let reduction =
+                    if depth >= 3 && i >= 4 && !m.is_capture() && !in_check && moves.len() > 2 {
+                        1 + (i >= 12) as i32
+                    } else {
+                        0
+                    };
+                let mut s =
+                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            if self.stopped && ply > 0 {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some(m);
+                    }
+                    if alpha >= beta {
+                        if !m.is_capture() {
+                            self.remember_cutoff(m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        if !self.stopped || ply > 0 {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                pos.hash(),
+                best_move,
+                score_to_tt(best_score, ply),
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        // Captures are compulsory: only a side with no capture may "stand pat".
+        if !moves[0].is_capture() || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return eval::evaluate(pos);
+        }
+        let mut best = -INFINITY;
+        let ordered = self.order(moves, None, ply);
+        for m in ordered {
+            let child = pos.play(m);
+            self.nodes += 1;
+            self.check_time();
+            if self.stopped {
+                return 0;
+            }
+            let child_moves = child.legal_moves();
+            let score = match child.status_with(&child_moves) {
+                Status::Over(o) => -terminal_score(o, child.turn(), ply + 1),
+                Status::Pass => {
+                    let passed = child.pass();
+                    let passed_moves = passed.legal_moves();
+                    match passed.status_with(&passed_moves) {
+                        Status::Over(o) => terminal_score(o, passed.turn(), ply + 2),
+                        _ => {
+                            self.quiescence(&passed, &passed_moves, alpha, beta, ply + 2, qply + 2)
+                        }
+                    }
+                }
+                Status::Ongoing => {
+                    -self.quiescence(&child, &child_moves, -beta, -alpha, ply + 1, qply + 1)
+                }
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Orders moves: the hash move, killers, then by history.
+    fn order(&self, moves: &MoveList, tt_move: Option<Move>, ply: usize) -> MoveList {
+        let mut scored: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let key = if Some(m) == tt_move {
+                    i32::MAX
+                } else if self.killers[ply.min(MAX_PLY)].contains(&Some(m)) {
+                    i32::MAX - 2
+                } else {
+                    self.history[m.from() as usize][m.to() as usize]
+                };
+                (key, m)
+            })
+            .collect();
+        scored.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    fn remember_cutoff(&mut self, m: Move, depth: i32, ply: usize) {
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        let h = &mut self.history[m.from() as usize][m.to() as usize];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+/// The score of a finished game for the side to move, `ply` plies from the
+/// root: quicker wins and slower losses score better.
+fn terminal_score(outcome: Outcome, turn: Color, ply: usize) -> i32 {
+    match outcome.winner {
+        None => 0,
+        Some(w) if w == turn => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

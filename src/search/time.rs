@@ -1,0 +1,53 @@
+//! How long to think.
+
+use std::time::Duration;
+
+/// Thinking time when the clock is unlimited and no move time is set.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
+
+/// The time kept back on a limited clock for start-up jitter and the answer.
+const RESERVE_MS: i64 = 50;
+
+/// When to stop starting new iterations (`soft`) and when to abort the one
+/// under way (`hard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// No new iteration starts after this.
+    pub soft: Duration,
+    /// The search stops at this, finished or not.
+    pub hard: Duration,
+}
+
+/// The budget for one move, given the time left on a limited clock (`None`
+/// for unlimited) and an optional fixed move time.
+///
+/// ```
+/// use antichess::search::time::budget;
+/// use std::time::Duration;
+/// let b = budget(Some(100), None);
+/// assert!(b.hard <= Duration::from_millis(25));
+/// let b = budget(None, None);
+/// assert_eq!(b.hard, Duration::from_millis(1000));
+/// ```
+pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
+    let fixed = movetime.unwrap_or(DEFAULT_MOVETIME);
+    let Some(remaining) = remaining_ms else {
+        return Budget {
+            soft: fixed * 6 / 10,
+            hard: fixed,
+        };
+    };
+    let remaining = remaining.max(0);
+    let usable = (remaining - RESERVE_MS.min(remaining / 2)).max(0);
+    let (soft, hard) = match movetime {
+        Some(t) => {
+            let t = (t.as_millis() as i64).min(usable / 2);
+            (t * 6 / 10, t)
+        }
+        None => (usable / 25, (usable / 6).min(usable / 25 * 4)),
+    };
+    Budget {
+        soft: Duration::from_millis(soft.max(0) as u64),
+        hard: Duration::from_millis(hard.max(1) as u64),
+    }
+}

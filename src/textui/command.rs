@@ -1,0 +1,201 @@
+//! Parsing one TextUI input line into a command.
+
+use crate::game::PlayerKind;
+use crate::rules::{Color, Ruleset, Square, parse_move_text};
+
+/// A well-formed TextUI command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `StartNewGame <player> <time> <player> <time> [<ruleset>]`
+    StartNewGame {
+        /// White's kind.
+        white: PlayerKind,
+        /// White's time, 0 for unlimited.
+        white_ms: i64,
+        /// Black's kind.
+        black: PlayerKind,
+        /// Black's time, 0 for unlimited.
+        black_ms: i64,
+        /// The ruleset name, as given.
+        ruleset: String,
+    },
+    /// `SaveGame <filename>`
+    SaveGame(String),
+    /// `LoadGame <filename>`
+    LoadGame(String),
+    /// `GetNextMove`
+    GetNextMove,
+    /// `MakeNextMove`
+    MakeNextMove,
+    /// `MakeMove <move> <time>`
+    MakeMove {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Milliseconds the move took.
+        ms: i64,
+    },
+    /// `PrintBoard`
+    PrintBoard,
+    /// `IsLegalMove <move>`
+    IsLegalMove {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+    /// `PrintAllMoves`
+    PrintAllMoves,
+    /// `GetTime <white|black>`
+    GetTime(Color),
+    /// `QuitGame`
+    QuitGame,
+}
+
+/// What a line is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Empty or white space only: no output.
+    Blank,
+    /// Anything that is not a well-formed command: `Input error`.
+    Invalid,
+    /// A command.
+    Command(Command),
+}
+
+/// The protocol's white space: space, tab, line feed, vertical tab, form
+/// feed and carriage return.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+/// Parses one line (without its line feed).
+///
+/// ```
+/// use antichess::textui::command::{parse_line, Line, Command};
+/// assert_eq!(parse_line(b"  \t"), Line::Blank);
+/// assert_eq!(parse_line(b"GetNextMove"), Line::Command(Command::GetNextMove));
+/// assert_eq!(parse_line(b"getnextmove"), Line::Invalid);
+/// assert_eq!(parse_line(b"GetNextMove now"), Line::Invalid);
+/// ```
+pub fn parse_line(line: &[u8]) -> Line {
+    let Ok(text) = std::str::from_utf8(line) else {
+        return Line::Invalid;
+    };
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_ascii() && is_space(c as u8))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some((&name, args)) = words.split_first() else {
+        return Line::Blank;
+    };
+    parse_command(name, args).map_or(Line::Invalid, Line::Command)
+}
+
+fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
+    Some(match (name, args) {
+        ("StartNewGame", [w, wt, b, bt, rest @ ..]) if rest.len() <= 1 => {
+            let ruleset = rest.first().copied().unwrap_or(Ruleset::DEFAULT_NAME);
+            Ruleset::from_name(ruleset)?;
+            Command::StartNewGame {
+                white: player(w)?,
+                white_ms: millis(wt)?,
+                black: player(b)?,
+                black_ms: millis(bt)?,
+                ruleset: ruleset.to_string(),
+            }
+        }
+        ("SaveGame", [file]) => Command::SaveGame(file.to_string()),
+        ("LoadGame", [file]) => Command::LoadGame(file.to_string()),
+        ("GetNextMove", []) => Command::GetNextMove,
+        ("MakeNextMove", []) => Command::MakeNextMove,
+        ("MakeMove", [m, t]) => {
+            let (from, to) = parse_move_text(m)?;
+            Command::MakeMove {
+                from,
+                to,
+                ms: millis(t)?,
+            }
+        }
+        ("PrintBoard", []) => Command::PrintBoard,
+        ("IsLegalMove", [m]) => {
+            let (from, to) = parse_move_text(m)?;
+            Command::IsLegalMove { from, to }
+        }
+        ("PrintAllMoves", []) => Command::PrintAllMoves,
+        ("GetTime", ["white"]) => Command::GetTime(Color::White),
+        ("GetTime", ["black"]) => Command::GetTime(Color::Black),
+        ("QuitGame", []) => Command::QuitGame,
+        _ => return None,
+    })
+}
+
+fn player(word: &str) -> Option<PlayerKind> {
+    match word {
+        "human" => Some(PlayerKind::Human),
+        "computer" => Some(PlayerKind::Computer),
+        _ => None,
+    }
+}
+
+/// Milliseconds: decimal digits only, at most `i64::MAX`.
+fn millis(word: &str) -> Option<i64> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    word.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times() {
+        assert_eq!(millis("0"), Some(0));
+        assert_eq!(millis("007"), Some(7));
+        assert_eq!(millis("9223372036854775807"), Some(i64::MAX));
+        assert_eq!(millis("9223372036854775808"), None);
+        for bad in ["", "-1", "+1", "1.0", "1e3", " 1", "١"] {
+            assert_eq!(millis(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn start_new_game_forms() {
+        let Line::Command(Command::StartNewGame { ruleset, .. }) =
+            parse_line(b"StartNewGame human 0 computer 5000")
+        else {
+            panic!()
+        };
+        assert_eq!(ruleset, "6170-spring-2007");
+        assert!(matches!(
+            parse_line(b"StartNewGame human 0 computer 5000 6.170-spring-2004"),
+            Line::Command(_)
+        ));
+        for bad in [
+            &b"StartNewGame human 0 computer"[..],
+            b"StartNewGame human 0 computer 5 chess",
+            b"StartNewGame Human 0 computer 5",
+            b"StartNewGame human 0 computer 5 6170-spring-2004 x",
+            b"StartNewGame human -5 computer 5",
+        ] {
+            assert_eq!(parse_line(bad), Line::Invalid);
+        }
+    }
+
+    #[test]
+    fn white_space_and_encoding() {
+        assert_eq!(
+            parse_line(b"\tMakeMove\x0be2-e4  10\r"),
+            Line::Command(Command::MakeMove {
+                from: Square::E2,
+                to: Square::E4,
+                ms: 10
+            })
+        );
+        assert_eq!(parse_line(b"PrintBoard\xff"), Line::Invalid);
+        assert_eq!(parse_line("PrintBoard\u{a0}".as_bytes()), Line::Invalid);
+    }
+}

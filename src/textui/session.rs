@@ -1,0 +1,285 @@
+//! The TextUI state machine: one command in, the protocol's answer out.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use super::command::{Command, Line, parse_line};
+use crate::file;
+use crate::game::{Game, PlayerKind};
+use crate::rules::{Move, Outcome};
+use crate::search::{Engine, Limits, time};
+
+/// How the computer player thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Fixed search depth: with an unlimited clock the move is then fully
+    /// reproducible (no time limit applies).
+    pub depth: Option<u32>,
+    /// Fixed thinking time per move (still within the clock).
+    pub movetime: Option<Duration>,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            depth: None,
+            movetime: None,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// The answer to one line: the text to print (each line ending in `\n`,
+/// possibly empty) and whether the program should exit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// What to print.
+    pub text: String,
+    /// `QuitGame` was accepted.
+    pub quit: bool,
+}
+
+impl Reply {
+    fn line(&mut self, line: impl std::fmt::Display) {
+        use std::fmt::Write;
+        let _ = writeln!(self.text, "{line}");
+    }
+}
+
+struct Active {
+    game: Game,
+    players: [PlayerKind; 2],
+    /// The computer's chosen move for the current turn.
+    pending: Option<Move>,
+}
+
+/// A TextUI session.
+///
+/// ```
+/// use antichess::textui::{Session, EngineOptions};
+/// let mut s = Session::new(EngineOptions::default());
+/// assert_eq!(s.handle_line(b"PrintAllMoves").text, "Input error\n");
+/// assert_eq!(s.handle_line(b"StartNewGame human 0 human 0").text, "New game started\n");
+/// assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
+/// ```
+pub struct Session {
+    active: Option<Active>,
+    engine: Engine,
+    options: EngineOptions,
+}
+
+const INPUT_ERROR: &str = "Input error";
+
+impl Session {
+    /// A session with no game.
+    pub fn new(options: EngineOptions) -> Session {
+        Session {
+            active: None,
+            engine: Engine::new(options.hash_mb),
+            options,
+        }
+    }
+
+    /// Handles one input line (without its line feed).
+    pub fn handle_line(&mut self, line: &[u8]) -> Reply {
+        let mut reply = Reply::default();
+        match parse_line(line) {
+            Line::Blank => {}
+            Line::Invalid => reply.line(INPUT_ERROR),
+            Line::Command(cmd) => self.execute(cmd, &mut reply),
+        }
+        reply
+    }
+
+    fn execute(&mut self, cmd: Command, reply: &mut Reply) {
+        match cmd {
+            Command::StartNewGame {
+                white,
+                white_ms,
+                black,
+                black_ms,
+                ruleset,
+            } => {
+                self.active = Some(Active {
+                    game: Game::new(&ruleset, white_ms, black_ms),
+                    // Indexed by `Color as usize`: Black is 0, White is 1.
+                    players: [black, white],
+                    pending: None,
+                });
+                self.engine.clear();
+                reply.line("New game started");
+            }
+            Command::LoadGame(path) => self.load(&path, reply),
+            other => match self.active.as_mut() {
+                None => reply.line(INPUT_ERROR),
+                Some(active) => {
+                    let ended = active.execute(other, &mut self.engine, &self.options, reply);
+                    if ended {
+                        self.active = None;
+                    }
+                }
+            },
+        }
+    }
+
+    fn load(&mut self, path: &str, reply: &mut Reply) {
+        let Ok(contents) = file::read_path(Path::new(path)) else {
+            reply.line("Corrupt file");
+            return;
+        };
+        let game = Game::from_file(&contents);
+        let players = self
+            .active
+            .as_ref()
+            .map_or([PlayerKind::Human; 2], |a| a.players);
+        reply.line("Game loaded");
+        self.engine.clear();
+        if let Some(outcome) = game.outcome() {
+            reply.line(outcome);
+            self.active = None;
+        } else {
+            self.active = Some(Active {
+                game,
+                players,
+                pending: None,
+            });
+        }
+    }
+}
+
+impl Active {
+    /// Runs a command that needs a game; returns whether the game ended.
+    fn execute(
+        &mut self,
+        cmd: Command,
+        engine: &mut Engine,
+        options: &EngineOptions,
+        reply: &mut Reply,
+    ) -> bool {
+        let game = &mut self.game;
+        let outcome: Option<Outcome> = match cmd {
+            Command::StartNewGame { .. } | Command::LoadGame(_) => None,
+            Command::SaveGame(path) => {
+                let xml = file::to_xml(&game.to_file());
+                match file::save_atomic(Path::new(&path), xml.as_bytes()) {
+                    Ok(()) => reply.line("Game saved"),
+                    Err(e) => reply.line(format_args!("Save failed: {e}")),
+                }
+                None
+            }
+            Command::GetNextMove => {
+                if self.players[game.turn() as usize] == PlayerKind::Human {
+                    reply.line("Human turn");
+                    None
+                } else if let Some(m) = self.pending {
+                    reply.line(m);
+                    None
+                } else {
+                    let start = Instant::now();
+                    let remaining = game.clock(game.turn()).remaining();
+                    let choice = think(engine, game, remaining, options);
+                    let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
+                    match game.charge(spent) {
+                        Some(outcome) => Some(outcome),
+                        None => {
+                            if let Some(m) = choice {
+                                self.pending = Some(m);
+                                reply.line(m);
+                            }
+                            None
+                        }
+                    }
+                }
+            }
+            Command::MakeNextMove => {
+                if self.players[game.turn() as usize] == PlayerKind::Human {
+                    reply.line("Please specify human move");
+                    None
+                } else if let Some(m) = self.pending.take() {
+                    reply.line(m);
+                    game.play(m, 0)
+                } else {
+                    reply.line("First GetNextMove");
+                    None
+                }
+            }
+            Command::MakeMove { from, to, ms } => {
+                if self.players[game.turn() as usize] == PlayerKind::Computer {
+                    None
+                } else if let Some(m) = game.position().find_move(from, to) {
+                    let before = game.history().len();
+                    let outcome = game.play(m, ms);
+                    if game.history().len() > before {
+                        reply.line(m);
+                    }
+                    outcome
+                } else {
+                    reply.line("Illegal move");
+                    None
+                }
+            }
+            Command::PrintBoard => {
+                reply.text.push_str(&file::to_xml(&game.to_file()));
+                None
+            }
+            Command::IsLegalMove { from, to } => {
+                let legal = game.position().find_move(from, to).is_some();
+                reply.line(if legal { "legal" } else { "illegal" });
+                None
+            }
+            Command::PrintAllMoves => {
+                let mut moves: Vec<String> = game
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                moves.sort();
+                for m in moves {
+                    reply.line(m);
+                }
+                None
+            }
+            Command::GetTime(color) => {
+                match game.clock(color).remaining() {
+                    Some(ms) => reply.line(ms),
+                    None => reply.line("unlimited"),
+                }
+                None
+            }
+            Command::QuitGame => {
+                reply.line("Exiting game");
+                reply.quit = true;
+                None
+            }
+        };
+        if let Some(outcome) = outcome {
+            reply.line(outcome);
+            return true;
+        }
+        false
+    }
+}
+
+/// The computer's move for the side to move, within its clock.
+fn think(
+    engine: &mut Engine,
+    game: &Game,
+    remaining: Option<i64>,
+    options: &EngineOptions,
+) -> Option<Move> {
+    let mut limits = Limits {
+        depth: options.depth,
+        ..Limits::default()
+    };
+    if options.depth.is_none() || remaining.is_some() || options.movetime.is_some() {
+        let budget = time::budget(remaining, options.movetime);
+        limits.soft_time = Some(budget.soft);
+        limits.hard_time = Some(budget.hard);
+    }
+    engine
+        .search(game.position(), &limits, |_| {})
+        .map(|r| r.best)
+}
