@@ -1,0 +1,141 @@
+//! The schema corpus: every file under `fixtures/valid` loads and every file
+//! under `fixtures/invalid` is refused, the same verdicts `xmllint --schema
+//! schema/antichess.xsd` gives (checked where xmllint is installed); and
+//! every valid file survives a save and a reload.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use antichess::file::{self, GameFile};
+use antichess::game::Game;
+use antichess::rules::Color;
+
+fn files(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(dir);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn xmllint_accepts(path: &Path) -> Option<bool> {
+    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/antichess.xsd");
+    let out = Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(schema)
+        .arg(path)
+        .output()
+        .ok()?;
+    Some(out.status.success())
+}
+
+fn xmllint_installed() -> bool {
+    Command::new("xmllint").arg("--version").output().is_ok()
+}
+
+#[test]
+fn corpus_is_large_enough() {
+    assert!(files("valid").len() + files("invalid").len() >= 60);
+    assert!(files("valid").len() >= 30);
+    assert!(files("invalid").len() >= 30);
+}
+
+#[test]
+fn valid_files_load() {
+    for path in files("valid") {
+        if let Err(e) = file::read_path(&path) {
+            panic!("{} rejected: {e}", path.display());
+        }
+    }
+}
+
+#[test]
+fn invalid_files_are_refused() {
+    for path in files("invalid") {
+        assert!(
+            file::read_path(&path).is_err(),
+            "{} accepted",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn xmllint_agrees_on_every_verdict() {
+    if !xmllint_installed() {
+        eprintln!("xmllint not installed: schema agreement not checked");
+        return;
+    }
+    for (dir, expected) in [("valid", true), ("invalid", false)] {
+        for path in files(dir) {
+            assert_eq!(
+                xmllint_accepts(&path),
+                Some(expected),
+                "xmllint disagrees on {}",
+                path.display()
+            );
+        }
+    }
+}
+
+fn reload(game: &Game) -> (String, Game) {
+    let xml = file::to_xml(&game.to_file());
+    let parsed: GameFile = file::parse(xml.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    (xml, Game::from_file(&parsed))
+}
+
+#[test]
+fn save_then_load_gives_back_the_game() {
+    let dir = std::env::temp_dir().join(format!("antichess-roundtrip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for path in files("valid") {
+        let game = Game::from_file(&file::read_path(&path).unwrap());
+        if game.outcome().is_some() {
+            continue; // the TextUI never saves a finished game
+        }
+        let (xml, again) = reload(&game);
+        let name = path.display();
+        assert_eq!(again.position(), game.position(), "{name}");
+        assert_eq!(again.ruleset_name(), game.ruleset_name(), "{name}");
+        assert_eq!(again.history(), game.history(), "{name}");
+        for c in [Color::White, Color::Black] {
+            assert_eq!(again.clock(c), game.clock(c), "{name}");
+        }
+        assert!(xml.is_ascii(), "{name}");
+        // Writing is a fixed point.
+        assert_eq!(reload(&again).0, xml, "{name}");
+        if xmllint_installed() {
+            let out = dir.join(path.file_name().unwrap());
+            std::fs::write(&out, &xml).unwrap();
+            assert_eq!(xmllint_accepts(&out), Some(true), "written {name}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn course_sample_means_what_it_says() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/valid/course_sample.xml");
+    let game = Game::from_file(&file::read_path(&path).unwrap());
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Color::Black));
+    assert_eq!(game.clock(Color::White).remaining(), Some(290_000));
+    assert_eq!(game.history().len(), 19);
+    assert_eq!(game.ruleset_name(), "6170-spring-2002");
+}
+
+#[test]
+fn errors_say_where() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/invalid/move_value_no_dash.xml");
+    let e = file::read_path(&path).unwrap_err();
+    assert_eq!(e.element.as_deref(), Some("move"));
+    assert!(e.line > 1, "{e}");
+    assert!(e.to_string().contains("line"), "{e}");
+}
