@@ -39,7 +39,7 @@ fn utf8(bytes: &[u8]) -> Result<String, String> {
 }
 
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, String> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err("odd number of bytes in UTF-16".to_string());
     }
     let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));

@@ -332,23 +332,23 @@ fn check_lax(node: Node) -> Result<()> {
             Some((p, l)) => (Some(p), l),
             None => (None, qname),
         };
-        if node.lookup_namespace_uri(prefix) == Some(XS) {
-            if let Some(check) = builtin_simple_type(local) {
-                if node.children().any(|c| c.is_element()) {
-                    return Err(at(
-                        node,
-                        format!("an xs:{local} element has no child elements"),
-                    ));
-                }
-                if node.attributes().any(|a| a.namespace() != Some(XSI)) {
-                    return Err(at(node, format!("an xs:{local} element has no attributes")));
-                }
-                let text: String = node.children().filter_map(|c| c.text()).collect();
-                if !check(&text) {
-                    return Err(at(node, format!("{text:?} is not a valid xs:{local}")));
-                }
-                return Ok(());
+        if node.lookup_namespace_uri(prefix) == Some(XS)
+            && let Some(check) = builtin_simple_type(local)
+        {
+            if node.children().any(|c| c.is_element()) {
+                return Err(at(
+                    node,
+                    format!("an xs:{local} element has no child elements"),
+                ));
             }
+            if node.attributes().any(|a| a.namespace() != Some(XSI)) {
+                return Err(at(node, format!("an xs:{local} element has no attributes")));
+            }
+            let text: String = node.children().filter_map(|c| c.text()).collect();
+            if !check(&text) {
+                return Err(at(node, format!("{text:?} is not a valid xs:{local}")));
+            }
+            return Ok(());
         }
     }
     node.children()

@@ -19,10 +19,10 @@ pub const MAX_LINE: usize = 1 << 16;
 pub fn run(options: EngineOptions) -> ExitCode {
     let mut session = Session::new(options);
     let stdin = io::stdin();
-    if stdin.is_terminal() {
-        if let Ok(mut editor) = rustyline::DefaultEditor::new() {
-            return interactive(&mut session, &mut editor);
-        }
+    if stdin.is_terminal()
+        && let Ok(mut editor) = rustyline::DefaultEditor::new()
+    {
+        return interactive(&mut session, &mut editor);
     }
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
