@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, Subcommand};
 
 use crate::file;
+use crate::search;
 use crate::rules::{self, Position, Ruleset};
 use crate::textui::{self, EngineOptions};
 
@@ -47,6 +48,13 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a fixed set of positions to a fixed depth; prints the total
+    /// node count (a reproducible signature) and nodes per second.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
     /// Check game files against the schema; exit status 1 if any fails.
     Validate {
         /// The files.
@@ -72,6 +80,7 @@ pub fn run() -> ExitCode {
             hash_mb: cli.hash,
         }),
         Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Bench { depth }) => bench(depth, cli.hash),
         Some(Command::Perft {
             depth,
             ruleset,
@@ -134,4 +143,16 @@ fn validate(files: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+fn bench(depth: u32, hash_mb: usize) -> ExitCode {
+    let result = search::bench::run(depth, hash_mb, |i, nodes, t| {
+        eprintln!("position {:2}: {:>10} nodes {:>8.3} s", i + 1, nodes, t.as_secs_f64());
+    });
+    let secs = result.elapsed.as_secs_f64().max(1e-9);
+    println!("depth {depth}");
+    println!("time {:.3} s", secs);
+    println!("nps {:.0}", result.nodes as f64 / secs);
+    println!("nodes {}", result.nodes);
+    ExitCode::SUCCESS
 }

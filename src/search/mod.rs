@@ -3,6 +3,7 @@
 //! quiescence search over forced capture sequences, and extensions for
 //! check and forced replies.
 
+pub mod bench;
 pub mod eval;
 pub mod time;
 mod tt;

@@ -1,5 +1,9 @@
-//! The transposition table: a fixed-size array of entries indexed by the
-//! Zobrist key, replaced by depth and age.
+//! The transposition table: a fixed-size array of two-word entries indexed
+//! by the Zobrist key, replaced by depth and age.
+//!
+//! An all-zero entry is empty, so a new table is zeroed memory the system
+//! hands out lazily: creating or clearing a table costs almost nothing
+//! however large it is.
 
 use crate::rules::Move;
 
@@ -17,8 +21,6 @@ pub enum Bound {
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The full key, to tell collisions apart.
-    pub key: u64,
     /// The best move found, if any.
     pub best: Option<Move>,
     /// The score, mate scores relative to this node.
@@ -27,31 +29,60 @@ pub struct Entry {
     pub depth: i32,
     /// How to read the score.
     pub bound: Bound,
-    generation: u8,
+}
+
+/// Packs an entry: move (16 bits), score (16), depth (8), bound (2), a
+/// used flag (1), generation (8).
+fn pack(e: &Entry, generation: u8) -> u64 {
+    let mv = e.best.map_or(0, |m| u64::from(m.to_bits()));
+    let score = u64::from(e.score.clamp(-32_767, 32_767) as i16 as u16);
+    let depth = u64::from(e.depth.clamp(-128, 127) as i8 as u8);
+    let bound = match e.bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    mv | score << 16 | depth << 32 | bound << 40 | 1 << 42 | u64::from(generation) << 48
+}
+
+fn unpack(data: u64) -> Option<(Entry, u8)> {
+    if data & (1 << 42) == 0 {
+        return None;
+    }
+    let bits = data as u16;
+    let entry = Entry {
+        best: if bits == 0 { None } else { Move::from_bits(bits) },
+        score: i32::from((data >> 16) as u16 as i16),
+        depth: i32::from((data >> 32) as u8 as i8),
+        bound: match (data >> 40) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    };
+    Some((entry, (data >> 48) as u8))
 }
 
 /// The table.
 pub struct TranspositionTable {
-    entries: Vec<Option<Entry>>,
+    /// `[key ^ data, data]`: the key is stored xored with the data, so a
+    /// torn or colliding entry fails the key check.
+    slots: Vec<[u64; 2]>,
     generation: u8,
 }
 
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least 1024 entries).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let bytes = megabytes.max(1) << 20;
-        let count = (bytes / std::mem::size_of::<Option<Entry>>())
-            .max(1024)
-            .next_power_of_two()
-            / 2;
+        let count = ((megabytes.max(1) << 20) / 16).next_power_of_two() / 2;
         TranspositionTable {
-            entries: vec![None; count.max(1024)],
+            slots: vec![[0; 2]; count.max(1024)],
             generation: 0,
         }
     }
 
     fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+        (key as usize) & (self.slots.len() - 1)
     }
 
     /// Marks the start of a new search, so older entries give way.
@@ -59,36 +90,71 @@ impl TranspositionTable {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    /// Empties the table.
+    /// Empties the table (by replacing it with fresh zeroed memory).
     pub fn clear(&mut self) {
-        self.entries.fill(None);
+        let len = self.slots.len();
+        self.slots = Vec::new();
+        self.slots = vec![[0; 2]; len];
     }
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[self.index(key)].filter(|e| e.key == key)
+        let [check, data] = self.slots[self.index(key)];
+        if check ^ data != key {
+            return None;
+        }
+        unpack(data).map(|(e, _)| e)
     }
 
-    /// Stores a result, keeping a deeper entry of the current search.
+    /// Stores a result, keeping a deeper entry of another position from the
+    /// current search, and the old best move when no new one is known.
     pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
         let slot = self.index(key);
-        let old = &mut self.entries[slot];
-        if let Some(e) = old
-            && e.generation == generation
-            && e.key != key
-            && e.depth > depth
-        {
-            return;
+        let [check, data] = self.slots[slot];
+        let same = check ^ data == key;
+        let mut best = best;
+        if let Some((old, old_generation)) = unpack(data) {
+            if !same && old_generation == generation && old.depth > depth {
+                return;
+            }
+            if same && best.is_none() {
+                best = old.best;
+            }
         }
-        let best = best.or_else(|| old.filter(|e| e.key == key).and_then(|e| e.best));
-        *old = Some(Entry {
-            key,
+        let entry = Entry {
             best,
             score,
             depth,
             bound,
-            generation,
-        });
+        };
+        let data = pack(&entry, generation);
+        self.slots[slot] = [key ^ data, data];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{MoveKind, Square};
+
+    #[test]
+    fn store_and_probe() {
+        let mut tt = TranspositionTable::new(1);
+        let m = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+        tt.store(42, Some(m), -29_990, 7, Bound::Lower);
+        let e = tt.probe(42).unwrap();
+        assert_eq!(
+            e,
+            Entry {
+                best: Some(m),
+                score: -29_990,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert_eq!(tt.probe(43), None);
+        tt.clear();
+        assert_eq!(tt.probe(42), None);
     }
 }
