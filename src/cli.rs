@@ -9,7 +9,8 @@ use clap::{Parser, Subcommand};
 use crate::file;
 use crate::search;
 use crate::rules::{self, Position, Ruleset};
-use crate::textui::{self, EngineOptions};
+use crate::arena::{self, MatchConfig};
+use crate::textui::{self, EngineOptions, Style};
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +31,17 @@ struct Cli {
     /// Transposition table size in MB.
     #[arg(long, global = true, default_value_t = 64)]
     hash: usize,
+    /// TextUI: who makes the computer's moves (random and first are
+    /// baseline opponents for testing).
+    #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
+    player: PlayerArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PlayerArg {
+    Engine,
+    Random,
+    First,
 }
 
 #[derive(Subcommand)]
@@ -55,12 +67,42 @@ enum Command {
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
+    /// Play two TextUI programs against each other (the self-play harness):
+    /// random openings, each played twice with colours swapped; prints the
+    /// score of A with an Elo difference and its 95% margin.
+    Match {
+        /// Command line of program A.
+        #[arg(long)]
+        a: String,
+        /// Command line of program B.
+        #[arg(long)]
+        b: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Clock per side in milliseconds (0: unlimited).
+        #[arg(long, default_value_t = 10_000)]
+        clock: i64,
+        /// Ruleset name.
+        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset_name)]
+        ruleset: String,
+        /// Random plies before the programs take over.
+        #[arg(long, default_value_t = 4)]
+        openings: u32,
+        /// Seed for the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Check game files against the schema; exit status 1 if any fails.
     Validate {
         /// The files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+fn parse_ruleset_name(name: &str) -> Result<String, String> {
+    parse_ruleset(name).map(|_| name.to_string())
 }
 
 fn parse_ruleset(name: &str) -> Result<Ruleset, String> {
@@ -75,12 +117,35 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => textui::run(EngineOptions {
+            style: match cli.player {
+                PlayerArg::Engine => Style::Engine,
+                PlayerArg::Random => Style::Random,
+                PlayerArg::First => Style::First,
+            },
             depth: cli.depth,
             movetime: cli.movetime.map(Duration::from_millis),
             hash_mb: cli.hash,
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Bench { depth }) => bench(depth, cli.hash),
+        Some(Command::Match {
+            a,
+            b,
+            games,
+            clock,
+            ruleset,
+            openings,
+            seed,
+        }) => play_match(MatchConfig {
+            a,
+            b,
+            games,
+            clock_ms: clock,
+            ruleset,
+            opening_plies: openings,
+            seed,
+            work_dir: std::env::temp_dir(),
+        }),
         Some(Command::Perft {
             depth,
             ruleset,
@@ -154,5 +219,43 @@ fn bench(depth: u32, hash_mb: usize) -> ExitCode {
     println!("time {:.3} s", secs);
     println!("nps {:.0}", result.nodes as f64 / secs);
     println!("nodes {}", result.nodes);
+    ExitCode::SUCCESS
+}
+
+fn play_match(config: MatchConfig) -> ExitCode {
+    let mut running = arena::Tally::default();
+    let tally = arena::play_match(&config, |i, record| {
+        let a_color = if record.a_white { "white" } else { "black" };
+        let result = match record.outcome.winner {
+            None => "draw",
+            Some(c) if c.is_white() == record.a_white => "A wins",
+            Some(_) => "B wins",
+        };
+        match result {
+            "draw" => running.draws += 1,
+            "A wins" => running.wins += 1,
+            _ => running.losses += 1,
+        }
+        eprintln!(
+            "game {:3}: A {a_color:5} {result:6} ({}, {} plies)  A +{} ={} -{}",
+            i + 1,
+            record.reason,
+            record.plies,
+            running.wins,
+            running.draws,
+            running.losses
+        );
+    });
+    let (elo, margin) = tally.elo();
+    println!(
+        "A vs B: +{} ={} -{} of {}, score {:.1}%, Elo {:+.0} +/- {:.0} (95%)",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        tally.score() * 100.0,
+        elo,
+        margin
+    );
     ExitCode::SUCCESS
 }

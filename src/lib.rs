@@ -19,6 +19,7 @@
 //! assert_eq!(pos.status(), Status::Ongoing);
 //! ```
 
+pub mod arena;
 pub mod cli;
 pub mod file;
 pub mod game;

@@ -9,7 +9,7 @@ mod session;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-pub use session::{EngineOptions, Reply, Session};
+pub use session::{EngineOptions, Reply, Session, Style};
 
 /// Longest input line accepted; a longer one is an `Input error`.
 pub const MAX_LINE: usize = 1 << 16;

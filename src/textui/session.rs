@@ -9,9 +9,23 @@ use crate::game::{Game, PlayerKind};
 use crate::rules::{Move, Outcome};
 use crate::search::{Engine, Limits, time};
 
+/// Who makes the computer's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// The alpha-beta engine.
+    #[default]
+    Engine,
+    /// A uniformly random legal move (a baseline opponent).
+    Random,
+    /// The first legal move in `PrintAllMoves` order (a baseline opponent).
+    First,
+}
+
 /// How the computer player thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
+    /// Who makes the moves.
+    pub style: Style,
     /// Fixed search depth: with an unlimited clock the move is then fully
     /// reproducible (no time limit applies).
     pub depth: Option<u32>,
@@ -24,6 +38,7 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
+            style: Style::Engine,
             depth: None,
             movetime: None,
             hash_mb: 64,
@@ -270,6 +285,18 @@ fn think(
     remaining: Option<i64>,
     options: &EngineOptions,
 ) -> Option<Move> {
+    let moves = game.position().legal_moves();
+    match options.style {
+        Style::Engine => {}
+        Style::First => return moves.iter().min_by_key(|m| m.to_string()).copied(),
+        Style::Random => {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            let pick = (u64::from(nanos) ^ game.position().hash()) % moves.len().max(1) as u64;
+            return moves.get(pick as usize).copied();
+        }
+    }
     let mut limits = Limits {
         depth: options.depth,
         ..Limits::default()
