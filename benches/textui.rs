@@ -42,7 +42,10 @@ fn main() {
         assert_eq!(reply.text, format!("{m}\n"));
     }
     let replay = replay.elapsed();
-    println!("replayed {PLIES} plies in {:.3} ms", replay.as_secs_f64() * 1e3);
+    println!(
+        "replayed {PLIES} plies in {:.3} ms",
+        replay.as_secs_f64() * 1e3
+    );
     session.handle_line(format!("SaveGame {file}").as_bytes());
 
     let commands = [
@@ -54,7 +57,10 @@ fn main() {
         format!("LoadGame {file}"),
         "MakeMove e2-e4 0".to_string(),
     ];
-    println!("{:<28} {:>12}", "command (game of 500 plies)", "ms per call");
+    println!(
+        "{:<28} {:>12}",
+        "command (game of 500 plies)", "ms per call"
+    );
     for cmd in &commands {
         let reps = if cmd.starts_with("MakeMove") { 1 } else { 200 };
         let t = time_per_call(&mut session, cmd, reps);

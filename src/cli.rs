@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
-use crate::file;
-use crate::search;
-use crate::rules::{self, Position, Ruleset};
 use crate::arena::{self, MatchConfig};
+use crate::file;
+use crate::rules::{self, Position, Ruleset};
+use crate::search;
 use crate::textui::{self, EngineOptions, Style};
 
 #[derive(Parser)]
@@ -92,6 +92,9 @@ enum Command {
         /// Seed for the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Plies after which an unfinished game is a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
     },
     /// Check game files against the schema; exit status 1 if any fails.
     Validate {
@@ -136,6 +139,7 @@ pub fn run() -> ExitCode {
             ruleset,
             openings,
             seed,
+            max_plies,
         }) => play_match(MatchConfig {
             a,
             b,
@@ -144,6 +148,7 @@ pub fn run() -> ExitCode {
             ruleset,
             opening_plies: openings,
             seed,
+            max_plies,
             work_dir: std::env::temp_dir(),
         }),
         Some(Command::Perft {
@@ -212,7 +217,12 @@ fn validate(files: &[PathBuf]) -> ExitCode {
 
 fn bench(depth: u32, hash_mb: usize) -> ExitCode {
     let result = search::bench::run(depth, hash_mb, |i, nodes, t| {
-        eprintln!("position {:2}: {:>10} nodes {:>8.3} s", i + 1, nodes, t.as_secs_f64());
+        eprintln!(
+            "position {:2}: {:>10} nodes {:>8.3} s",
+            i + 1,
+            nodes,
+            t.as_secs_f64()
+        );
     });
     let secs = result.elapsed.as_secs_f64().max(1e-9);
     println!("depth {depth}");

@@ -38,6 +38,10 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Folder for the opening files.
     pub work_dir: PathBuf,
+    /// Plies after which an unfinished game is adjudicated a draw (the
+    /// rules have no repetition or fifty-move draw, so shuffling games
+    /// could go on for ever).
+    pub max_plies: usize,
 }
 
 /// How one game ended.
@@ -89,7 +93,11 @@ pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(u32, &GameRecord
     let mut programs: [Option<ChildProgram>; 2] = [None, None];
     let pairs = config.games.div_ceil(2);
     for pair in 0..pairs {
-        let opening = random_opening(&config.ruleset, config.opening_plies, config.seed ^ u64::from(pair));
+        let opening = random_opening(
+            &config.ruleset,
+            config.opening_plies,
+            config.seed ^ u64::from(pair),
+        );
         for a_white in [true, false] {
             let index = pair * 2 + u32::from(!a_white);
             let record = play_one(config, &mut programs, &opening, a_white, index);
@@ -139,7 +147,13 @@ fn play_one(
         reason: why,
         plies,
     };
-    let idx_of = |c: Color| if c == Color::White { white_idx } else { 1 - white_idx };
+    let idx_of = |c: Color| {
+        if c == Color::White {
+            white_idx
+        } else {
+            1 - white_idx
+        }
+    };
 
     let clock = config.clock_ms;
     let start_position = if clock > 0 {
@@ -148,7 +162,9 @@ fn play_one(
         opening.clone()
     };
     let mut referee = start_position.clone();
-    let opening_file = config.work_dir.join(format!("opening-{}-{index}.xml", std::process::id()));
+    let opening_file = config
+        .work_dir
+        .join(format!("opening-{}-{index}.xml", std::process::id()));
     let xml = file::to_xml(&start_position.to_file());
     if file::save_atomic(&opening_file, xml.as_bytes()).is_err() {
         return GameRecord {
@@ -162,8 +178,14 @@ fn play_one(
     for color in [Color::White, Color::Black] {
         let i = idx_of(color);
         let start = match color {
-            Color::White => format!("StartNewGame computer {clock} human {clock} {}", config.ruleset),
-            Color::Black => format!("StartNewGame human {clock} computer {clock} {}", config.ruleset),
+            Color::White => format!(
+                "StartNewGame computer {clock} human {clock} {}",
+                config.ruleset
+            ),
+            Color::Black => format!(
+                "StartNewGame human {clock} computer {clock} {}",
+                config.ruleset
+            ),
         };
         let ok = ensure(&mut programs[i], commands[i]).is_some()
             && setup(programs[i].as_mut(), &start, &opening_file);
@@ -176,6 +198,14 @@ fn play_one(
 
     let mut plies = 0;
     loop {
+        if plies >= config.max_plies {
+            return GameRecord {
+                a_white,
+                outcome: Outcome::draw(Reason::Stalemate),
+                reason: format!("adjudicated a draw after {plies} plies"),
+                plies,
+            };
+        }
         let turn = referee.turn();
         let (mi, oi) = (idx_of(turn), idx_of(turn.other()));
         let remaining = referee.clock(turn).remaining();
@@ -185,7 +215,6 @@ fn play_one(
             None => Err(Fault::Crashed),
         };
         let spent = started.elapsed().as_millis() as i64;
-        if std::env::var_os("ARENA_TRACE").is_some() { eprintln!("{} {:?} {spent}ms", name(mi), answer); }
         let text = match answer {
             Ok(t) => t,
             Err(f) => {
@@ -203,10 +232,15 @@ fn play_one(
                 plies,
             };
         }
-        let Some(m) = parse_move_text(&text).and_then(|(f, t)| referee.position().find_move(f, t)) else {
+        let Some(m) = parse_move_text(&text).and_then(|(f, t)| referee.position().find_move(f, t))
+        else {
             programs[mi] = None;
             programs[oi] = None;
-            return forfeit(turn, format!("{}: illegal or garbled move {text:?}", name(mi)), plies);
+            return forfeit(
+                turn,
+                format!("{}: illegal or garbled move {text:?}", name(mi)),
+                plies,
+            );
         };
         let outcome = referee.play(m, 0);
         plies += 1;
@@ -218,7 +252,11 @@ fn play_one(
         if echoed.as_deref() != Ok(text.as_str()) {
             programs[mi] = None;
             programs[oi] = None;
-            return forfeit(turn, format!("{}: MakeNextMove answered {echoed:?}", name(mi)), plies);
+            return forfeit(
+                turn,
+                format!("{}: MakeNextMove answered {echoed:?}", name(mi)),
+                plies,
+            );
         }
         let told = programs[oi]
             .as_mut()
@@ -227,7 +265,11 @@ fn play_one(
         if told.as_deref() != Ok(text.as_str()) {
             programs[oi] = None;
             programs[mi] = None;
-            return forfeit(turn.other(), format!("{}: MakeMove answered {told:?}", name(oi)), plies);
+            return forfeit(
+                turn.other(),
+                format!("{}: MakeMove answered {told:?}", name(oi)),
+                plies,
+            );
         }
         if expect_extra {
             for i in [mi, oi] {
@@ -255,7 +297,9 @@ fn name(i: usize) -> &'static str {
 fn setup(program: Option<&mut ChildProgram>, start: &str, opening: &Path) -> bool {
     let Some(p) = program else { return false };
     p.ask(start, ANSWER).as_deref() == Ok("New game started")
-        && p.ask(&format!("LoadGame {}", opening.display()), ANSWER).as_deref() == Ok("Game loaded")
+        && p.ask(&format!("LoadGame {}", opening.display()), ANSWER)
+            .as_deref()
+            == Ok("Game loaded")
 }
 
 /// The opening with both clocks set to `ms`.

@@ -51,7 +51,11 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
     }
     let bits = data as u16;
     let entry = Entry {
-        best: if bits == 0 { None } else { Move::from_bits(bits) },
+        best: if bits == 0 {
+            None
+        } else {
+            Move::from_bits(bits)
+        },
         score: i32::from((data >> 16) as u16 as i16),
         depth: i32::from((data >> 32) as u8 as i8),
         bound: match (data >> 40) & 3 {

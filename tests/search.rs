@@ -1,0 +1,199 @@
+//! The engine at fixed depth: forced wins under each mate rule, legality on
+//! random positions, and the clock.
+
+use std::time::{Duration, Instant};
+
+use antichess::rules::{Color, Position, Ruleset, Status};
+use antichess::search::{Engine, Limits, MATE_BOUND, time};
+
+fn search(fen: &str, ruleset: Ruleset, depth: u32) -> antichess::search::Report {
+    let pos = Position::from_fen(fen, ruleset).unwrap();
+    let mut engine = Engine::new(8);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    engine.search(&pos, &limits, |_| {}).unwrap()
+}
+
+/// Plays the game out with the engine on both sides and returns the winner.
+fn play_out(fen: &str, ruleset: Ruleset, depth: u32, max_plies: usize) -> Option<Color> {
+    let mut pos = Position::from_fen(fen, ruleset).unwrap();
+    let mut engine = Engine::new(8);
+    for _ in 0..max_plies {
+        match pos.status() {
+            Status::Over(o) => return o.winner,
+            Status::Pass => pos = pos.pass(),
+            Status::Ongoing => {
+                let limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+                let m = engine.search(&pos, &limits, |_| {}).unwrap().best;
+                assert!(pos.legal_moves().contains(&m));
+                pos = pos.play(m);
+            }
+        }
+    }
+    panic!("no result in {max_plies} plies");
+}
+
+#[test]
+fn mates_in_one_when_mating_wins() {
+    let r = search("7k/1p6/5KP1/8/8/8/8/R7 w - - 0 1", Ruleset::SPRING_2007, 3);
+    assert_eq!(r.best.to_string(), "a1-a8");
+    assert_eq!(r.score, antichess::search::MATE - 1);
+}
+
+#[test]
+fn avoids_mating_when_being_mated_wins() {
+    let r = search("7k/1p6/5KP1/8/8/8/8/R7 w - - 0 1", Ruleset::SPRING_2004, 3);
+    assert_ne!(r.best.to_string(), "a1-a8");
+}
+
+#[test]
+fn gives_away_the_last_piece_when_that_wins() {
+    // Black's knight can be offered to the rook: the capture is forced and
+    // Black is left with its king alone (and mated on a8, a win in 2004).
+    for ruleset in [Ruleset::SPRING_2004, Ruleset::SPRING_2007] {
+        let fen = "7k/8/1n3KP1/8/8/8/8/R7 b - - 0 1";
+        let r = search(fen, ruleset, 4);
+        assert!(r.score >= MATE_BOUND, "{ruleset:?}: {r:?}");
+        assert_eq!(
+            play_out(fen, ruleset, 4, 10),
+            Some(Color::Black),
+            "{ruleset:?}"
+        );
+    }
+}
+
+/// Whether `winner` can force a win within `plies`, by brute force over
+/// the rules alone (no search code involved).
+fn forced_win(pos: &Position, plies: u32, winner: Color) -> bool {
+    match pos.status() {
+        Status::Over(o) => o.winner == Some(winner),
+        Status::Pass => plies > 0 && forced_win(&pos.pass(), plies - 1, winner),
+        Status::Ongoing if plies == 0 => false,
+        Status::Ongoing => {
+            let moves = pos.legal_moves();
+            let mut next = moves
+                .iter()
+                .map(|&m| forced_win(&pos.play(m), plies - 1, winner));
+            if pos.turn() == winner {
+                next.any(|w| w)
+            } else {
+                next.all(|w| w)
+            }
+        }
+    }
+}
+
+#[test]
+fn finds_forced_wins_in_six_plies() {
+    let cases = [
+        (
+            Ruleset::SPRING_2007,
+            "2n1k3/p7/2p2p2/6p1/8/3Q1P1K/8/1N6 w - - 0 1",
+        ),
+        (
+            Ruleset::SPRING_2007,
+            "8/2pp4/B4k2/7r/1P1KP3/8/5P2/6N1 b - - 0 1",
+        ),
+        (
+            Ruleset::SPRING_2007,
+            "8/1k6/1p6/3pp3/P7/2PPP3/K7/8 b - - 0 1",
+        ),
+        (
+            Ruleset::SPRING_2004,
+            "1n6/1B3k2/3pp3/8/6r1/4P3/5P2/4K3 w - - 0 1",
+        ),
+        (
+            Ruleset::SPRING_2004,
+            "3kr3/4p3/8/1P5p/1P6/5B1P/2K1P3/1N5R b - - 0 1",
+        ),
+    ];
+    for (ruleset, fen) in cases {
+        let pos = Position::from_fen(fen, ruleset).unwrap();
+        let us = pos.turn();
+        // The brute force confirms the win takes exactly six plies.
+        assert!(!forced_win(&pos, 5, us) && forced_win(&pos, 6, us), "{fen}");
+        let r = search(fen, ruleset, 7);
+        assert_eq!(r.score, antichess::search::MATE - 6, "{fen}: {r:?}");
+        assert!(
+            forced_win(&pos.play(r.best), 5, us),
+            "{fen}: {} throws the win",
+            r.best
+        );
+        assert_eq!(play_out(fen, ruleset, 7, 20), Some(us), "{fen}");
+    }
+}
+
+#[test]
+fn fixed_depth_is_reproducible() {
+    let fen = "r1b1k3/p1p5/n3pn1p/1p5p/7N/2P3P1/P2KPP1P/RN5R w - - 0 13";
+    let a = search(fen, Ruleset::SPRING_2007, 6);
+    let b = search(fen, Ruleset::SPRING_2007, 6);
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut engine = Engine::new(4);
+    for ruleset in [
+        Ruleset::SPRING_2007,
+        Ruleset::SPRING_2007_ENCASTLE,
+        Ruleset::SPRING_2004,
+    ] {
+        for _ in 0..20 {
+            let mut pos = Position::new(ruleset);
+            for _ in 0..40 {
+                match pos.status() {
+                    Status::Over(_) => break,
+                    Status::Pass => pos = pos.pass(),
+                    Status::Ongoing => {
+                        let moves = pos.legal_moves();
+                        let limits = Limits {
+                            depth: Some(3),
+                            ..Limits::default()
+                        };
+                        let best = engine.search(&pos, &limits, |_| {}).unwrap().best;
+                        assert!(moves.contains(&best), "{} in {}", best, pos.to_fen());
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn answers_within_a_short_clock() {
+    let pos = Position::from_fen(
+        "r6r/p1k5/3pb1p1/p1p4p/P4P2/N4K2/2P3PP/R1B4R w - - 4 21",
+        Ruleset::SPRING_2007,
+    )
+    .unwrap();
+    let mut engine = Engine::new(16);
+    for remaining in [100, 300, 1000] {
+        let b = time::budget(Some(remaining), None);
+        let limits = Limits {
+            soft_time: Some(b.soft),
+            hard_time: Some(b.hard),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let r = engine.search(&pos, &limits, |_| {}).unwrap();
+        let spent = start.elapsed();
+        assert!(pos.legal_moves().contains(&r.best));
+        // The budget leaves most of the clock; allow generous scheduling noise.
+        assert!(b.hard <= Duration::from_millis(remaining as u64 / 4));
+        assert!(
+            spent < Duration::from_millis(remaining as u64),
+            "{spent:?} of {remaining} ms"
+        );
+    }
+}
