@@ -31,6 +31,9 @@ struct Cli {
     /// Transposition table size in MB.
     #[arg(long, global = true, default_value_t = 64)]
     hash: usize,
+    /// TextUI: search threads (lazy SMP).
+    #[arg(long, global = true, default_value_t = 1)]
+    threads: usize,
     /// TextUI: who makes the computer's moves (random and first are
     /// baseline opponents for testing).
     #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
@@ -128,6 +131,7 @@ pub fn run() -> ExitCode {
             depth: cli.depth,
             movetime: cli.movetime.map(Duration::from_millis),
             hash_mb: cli.hash,
+            threads: cli.threads,
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Bench { depth }) => bench(depth, cli.hash),

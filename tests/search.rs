@@ -197,3 +197,17 @@ fn answers_within_a_short_clock() {
         );
     }
 }
+
+#[test]
+fn two_threads_find_the_same_forced_win() {
+    let fen = "2n1k3/p7/2p2p2/6p1/8/3Q1P1K/8/1N6 w - - 0 1";
+    let pos = Position::from_fen(fen, Ruleset::SPRING_2007).unwrap();
+    let mut engine = Engine::with_threads(8, 2);
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let r = engine.search(&pos, &limits, |_| {}).unwrap();
+    assert_eq!(r.score, antichess::search::MATE - 6, "{r:?}");
+    assert!(forced_win(&pos.play(r.best), 5, Color::White));
+}

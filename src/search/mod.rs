@@ -1,13 +1,18 @@
 //! The computer player: iterative-deepening principal-variation alpha-beta
 //! with a transposition table, killer and history move ordering, a
 //! quiescence search over forced capture sequences, and extensions for
-//! check and forced replies.
+//! check and forced replies. With several threads (lazy SMP) helper workers
+//! search the same position and share the transposition table; the main
+//! worker's result is played.
 
 pub mod bench;
 pub mod eval;
 pub mod time;
 mod tt;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::rules::{Color, Move, MoveList, Outcome, Position, Status};
@@ -59,7 +64,16 @@ pub struct Report {
 
 /// The search state kept between moves.
 pub struct Engine {
-    tt: TranspositionTable,
+    hash_mb: usize,
+    tt: Arc<TranspositionTable>,
+    workers: Vec<Worker>,
+}
+
+/// One search thread's own state.
+struct Worker {
+    tt: Arc<TranspositionTable>,
+    stop: Arc<AtomicBool>,
+    main: bool,
     history: Box<[[i32; 64]; 64]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     nodes: u64,
@@ -71,25 +85,28 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with a transposition table of `hash_mb` MB.
+    /// An engine with one thread and a transposition table of `hash_mb` MB.
     pub fn new(hash_mb: usize) -> Engine {
+        Engine::with_threads(hash_mb, 1)
+    }
+
+    /// An engine searching with `threads` threads (at least one).
+    pub fn with_threads(hash_mb: usize, threads: usize) -> Engine {
+        let tt = Arc::new(TranspositionTable::new(hash_mb));
+        let workers = (0..threads.max(1))
+            .map(|i| Worker::new(Arc::clone(&tt), i == 0))
+            .collect();
         Engine {
-            tt: TranspositionTable::new(hash_mb),
-            history: Box::new([[0; 64]; 64]),
-            killers: [[None; 2]; MAX_PLY + 1],
-            nodes: 0,
-            start: Instant::now(),
-            limits: Limits::default(),
-            stopped: false,
-            root_depth: 0,
-            root_best: None,
+            hash_mb,
+            tt,
+            workers,
         }
     }
 
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|row| row.fill(0));
+        let threads = self.workers.len();
+        *self = Engine::with_threads(self.hash_mb, threads);
     }
 
     /// Searches `pos` and returns the best move, or `None` when the side to
@@ -107,13 +124,63 @@ impl Engine {
         &mut self,
         pos: &Position,
         limits: &Limits,
+        on_iteration: impl FnMut(&Report),
+    ) -> Option<Report> {
+        self.tt.new_search();
+        let stop = Arc::new(AtomicBool::new(false));
+        for w in &mut self.workers {
+            w.stop = Arc::clone(&stop);
+        }
+        let (main, helpers) = self.workers.split_first_mut()?;
+        let mut report = None;
+        thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                let helper_limits = Limits {
+                    depth: Some(MAX_DEPTH),
+                    soft_time: None,
+                    hard_time: None,
+                    nodes: None,
+                };
+                scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}));
+            }
+            report = main.iterate(pos, limits, on_iteration);
+            stop.store(true, Ordering::Relaxed);
+        });
+        if let Some(r) = report.as_mut() {
+            r.nodes = self.workers.iter().map(|w| w.nodes).sum();
+        }
+        report
+    }
+}
+
+impl Worker {
+    fn new(tt: Arc<TranspositionTable>, main: bool) -> Worker {
+        Worker {
+            tt,
+            stop: Arc::new(AtomicBool::new(false)),
+            main,
+            history: Box::new([[0; 64]; 64]),
+            killers: [[None; 2]; MAX_PLY + 1],
+            nodes: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stopped: false,
+            root_depth: 0,
+            root_best: None,
+        }
+    }
+
+    /// Iterative deepening on this worker.
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Option<Report> {
         self.start = Instant::now();
         self.limits = *limits;
         self.nodes = 0;
         self.stopped = false;
-        self.tt.new_search();
         self.killers = [[None; 2]; MAX_PLY + 1];
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
@@ -219,6 +286,12 @@ impl Engine {
     }
 
     fn check_time(&mut self) {
+        if !self.main {
+            if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            return;
+        }
         if let Some(n) = self.limits.nodes
             && self.nodes >= n
         {

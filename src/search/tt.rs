@@ -1,9 +1,14 @@
 //! The transposition table: a fixed-size array of two-word entries indexed
-//! by the Zobrist key, replaced by depth and age.
+//! by the Zobrist key, replaced by depth and age, shared by all search
+//! threads.
 //!
 //! An all-zero entry is empty, so a new table is zeroed memory the system
-//! hands out lazily: creating or clearing a table costs almost nothing
-//! however large it is.
+//! hands out lazily: creating a table costs almost nothing however large it
+//! is. Threads read and write the words with relaxed atomics; the key is
+//! stored xored with the data, so an entry torn by two writers fails the key
+//! check instead of giving a wrong move.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use crate::rules::Move;
 
@@ -69,19 +74,26 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
 
 /// The table.
 pub struct TranspositionTable {
-    /// `[key ^ data, data]`: the key is stored xored with the data, so a
-    /// torn or colliding entry fails the key check.
-    slots: Vec<[u64; 2]>,
-    generation: u8,
+    /// `[key ^ data, data]` per slot.
+    slots: Box<[[AtomicU64; 2]]>,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least 1024 entries).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = ((megabytes.max(1) << 20) / 16).next_power_of_two() / 2;
+        let fit = (megabytes.max(1) << 20) / 16;
+        let count = if fit.is_power_of_two() {
+            fit
+        } else {
+            fit.next_power_of_two() / 2
+        };
         TranspositionTable {
-            slots: vec![[0; 2]; count.max(1024)],
-            generation: 0,
+            // Zero-initialised: compiled to a zeroed allocation.
+            slots: (0..count)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -89,21 +101,19 @@ impl TranspositionTable {
         (key as usize) & (self.slots.len() - 1)
     }
 
-    /// Marks the start of a new search, so older entries give way.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    fn read(&self, slot: usize) -> (u64, u64) {
+        let [a, b] = &self.slots[slot];
+        (a.load(Ordering::Relaxed), b.load(Ordering::Relaxed))
     }
 
-    /// Empties the table (by replacing it with fresh zeroed memory).
-    pub fn clear(&mut self) {
-        let len = self.slots.len();
-        self.slots = Vec::new();
-        self.slots = vec![[0; 2]; len];
+    /// Marks the start of a new search, so older entries give way.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let [check, data] = self.slots[self.index(key)];
+        let (check, data) = self.read(self.index(key));
         if check ^ data != key {
             return None;
         }
@@ -112,10 +122,10 @@ impl TranspositionTable {
 
     /// Stores a result, keeping a deeper entry of another position from the
     /// current search, and the old best move when no new one is known.
-    pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let generation = self.generation;
+    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
         let slot = self.index(key);
-        let [check, data] = self.slots[slot];
+        let (check, data) = self.read(slot);
         let same = check ^ data == key;
         let mut best = best;
         if let Some((old, old_generation)) = unpack(data) {
@@ -133,7 +143,9 @@ impl TranspositionTable {
             bound,
         };
         let data = pack(&entry, generation);
-        self.slots[slot] = [key ^ data, data];
+        let [a, b] = &self.slots[slot];
+        a.store(key ^ data, Ordering::Relaxed);
+        b.store(data, Ordering::Relaxed);
     }
 }
 
@@ -144,7 +156,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let m = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
         tt.store(42, Some(m), -29_990, 7, Bound::Lower);
         let e = tt.probe(42).unwrap();
@@ -158,7 +170,5 @@ mod tests {
             }
         );
         assert_eq!(tt.probe(43), None);
-        tt.clear();
-        assert_eq!(tt.probe(42), None);
     }
 }

@@ -33,6 +33,8 @@ pub struct EngineOptions {
     pub movetime: Option<Duration>,
     /// Transposition table size in MB.
     pub hash_mb: usize,
+    /// Search threads (lazy SMP); more than one makes moves irreproducible.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
@@ -42,6 +44,7 @@ impl Default for EngineOptions {
             depth: None,
             movetime: None,
             hash_mb: 64,
+            threads: 1,
         }
     }
 }
@@ -92,7 +95,7 @@ impl Session {
     pub fn new(options: EngineOptions) -> Session {
         Session {
             active: None,
-            engine: Engine::new(options.hash_mb),
+            engine: Engine::with_threads(options.hash_mb, options.threads),
             options,
         }
     }
