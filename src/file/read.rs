@@ -72,8 +72,13 @@ fn at(node: Node, message: impl Into<String>) -> FileError {
 
 type Result<T> = std::result::Result<T, FileError>;
 
-/// Reads and checks a game file from disk.
+/// Reads and checks a game file from disk. Only regular files are read (a
+/// pipe or device could block or never end).
 pub fn read_path(path: &Path) -> Result<GameFile> {
+    let meta = std::fs::metadata(path).map_err(|e| plain(format!("cannot open: {e}")))?;
+    if !meta.is_file() {
+        return Err(plain("not a regular file"));
+    }
     let file = std::fs::File::open(path).map_err(|e| plain(format!("cannot open: {e}")))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)

@@ -359,7 +359,7 @@ impl Worker {
             }
         }
         let tt_move = entry.and_then(|e| e.best);
-        let ordered = self.order(&moves, tt_move, ply);
+        let ordered = self.order(pos, &moves, tt_move, ply);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -442,7 +442,7 @@ impl Worker {
             return eval::evaluate(pos);
         }
         let mut best = -INFINITY;
-        let ordered = self.order(moves, None, ply);
+        let ordered = self.order(pos, moves, None, ply);
         for m in ordered {
             let child = pos.play(m);
             self.nodes += 1;
@@ -480,23 +480,38 @@ impl Worker {
         best
     }
 
-    /// Orders moves: the hash move, killers, then by history.
-    fn order(&self, moves: &MoveList, tt_move: Option<Move>, ply: usize) -> MoveList {
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let key = if Some(m) == tt_move {
-                    i32::MAX
-                } else if self.killers[ply.min(MAX_PLY)].contains(&Some(m)) {
-                    i32::MAX - 2
+    /// Orders moves: the hash move first; captures (a list holds only
+    /// captures or only quiet moves) by most valuable victim, then least
+    /// valuable attacker; quiet moves by killers, then history.
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> MoveList {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let board = pos.board();
+        let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
+        let key = |m: &Move| {
+            if Some(*m) == tt_move {
+                i32::MAX
+            } else if m.is_capture() {
+                let victim = if m.kind() == crate::rules::MoveKind::EnPassant {
+                    1
                 } else {
-                    self.history[m.from() as usize][m.to() as usize]
+                    rank(m.to())
                 };
-                (key, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        scored.into_iter().map(|(_, m)| m).collect()
+                victim * 16 - rank(m.from())
+            } else if killers.contains(&Some(*m)) {
+                i32::MAX - 1
+            } else {
+                self.history[m.from() as usize][m.to() as usize]
+            }
+        };
+        let mut list = moves.clone();
+        list.sort_unstable_by_key(|m| std::cmp::Reverse(key(m)));
+        list
     }
 
     fn remember_cutoff(&mut self, m: Move, depth: i32, ply: usize) {
