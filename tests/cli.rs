@@ -1,0 +1,73 @@
+//! The subcommands' output and exit status.
+
+use std::process::Command;
+
+fn antichess(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let (code, out) = antichess(&["perft", "3"]);
+    assert_eq!((code, out.as_str()), (0, "8067\n"));
+    let (code, out) = antichess(&[
+        "perft",
+        "2",
+        "--divide",
+        "--fen",
+        "k7/p1Q5/P7/8/8/8/8/7K b - - 0 1",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "pass: 1\n1\n"));
+    let (_, out) = antichess(&["perft", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[0], "a2-a3: 20");
+    assert_eq!(lines[20], "400");
+    let (code, _) = antichess(&["perft", "1", "--ruleset", "chess"]);
+    assert_ne!(code, 0);
+}
+
+#[test]
+fn validate_reports_each_file_and_fails_if_any_is_invalid() {
+    let (code, out) = antichess(&["validate", "fixtures/valid/course_sample.xml"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "fixtures/valid/course_sample.xml: valid\n")
+    );
+    let (code, out) = antichess(&[
+        "validate",
+        "fixtures/valid/minimal.xml",
+        "fixtures/invalid/square_id_off_board.xml",
+    ]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "fixtures/valid/minimal.xml: valid");
+    assert!(
+        lines[1].starts_with("fixtures/invalid/square_id_off_board.xml: invalid: line ")
+            && lines[1].contains("element <square>: id must match [a-h][1-8]"),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn bench_prints_a_node_signature() {
+    let (code, out) = antichess(&["bench", "4"]);
+    assert_eq!(code, 0);
+    let nodes = out.lines().last().unwrap();
+    assert!(nodes.starts_with("nodes "), "{out}");
+    let (_, again) = antichess(&["bench", "4"]);
+    assert_eq!(
+        again.lines().last(),
+        Some(nodes),
+        "fixed-depth search is reproducible"
+    );
+}
