@@ -99,6 +99,8 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
     },
+    /// Speak the UCI protocol (for chess GUIs and tournament managers).
+    Uci,
     /// Check game files against the schema; exit status 1 if any fails.
     Validate {
         /// The files.
@@ -135,6 +137,7 @@ pub fn run() -> ExitCode {
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Bench { depth }) => bench(depth, cli.hash),
+        Some(Command::Uci) => crate::uci::run(cli.hash, cli.threads),
         Some(Command::Match {
             a,
             b,

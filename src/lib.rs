@@ -26,3 +26,4 @@ pub mod game;
 pub mod rules;
 pub mod search;
 pub mod textui;
+pub mod uci;

@@ -71,3 +71,37 @@ fn bench_prints_a_node_signature() {
         "fixed-depth search is reproducible"
     );
 }
+
+#[test]
+fn uci_infinite_search_waits_for_stop() {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["uci", "--hash", "8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let start = Instant::now();
+    stdin
+        .write_all(b"position startpos moves e2e3\ngo infinite\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() >= Duration::from_millis(300));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 2, "{text}");
+    assert!(lines[0].starts_with("info depth 1 "), "{text}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{text}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{text}");
+}

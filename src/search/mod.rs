@@ -67,12 +67,16 @@ pub struct Engine {
     hash_mb: usize,
     tt: Arc<TranspositionTable>,
     workers: Vec<Worker>,
+    halt: Arc<AtomicBool>,
 }
 
 /// One search thread's own state.
 struct Worker {
     tt: Arc<TranspositionTable>,
+    /// Set when the main worker has finished (helpers stop).
     stop: Arc<AtomicBool>,
+    /// Set from outside to end the search (the main worker stops).
+    halt: Arc<AtomicBool>,
     main: bool,
     history: Box<[[i32; 64]; 64]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -93,24 +97,38 @@ impl Engine {
     /// An engine searching with `threads` threads (at least one).
     pub fn with_threads(hash_mb: usize, threads: usize) -> Engine {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
+        let halt = Arc::new(AtomicBool::new(false));
         let workers = (0..threads.max(1))
-            .map(|i| Worker::new(Arc::clone(&tt), i == 0))
+            .map(|i| Worker::new(Arc::clone(&tt), Arc::clone(&halt), i == 0))
             .collect();
         Engine {
             hash_mb,
             tt,
             workers,
+            halt,
         }
     }
 
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         let threads = self.workers.len();
+        let halt = Arc::clone(&self.halt);
         *self = Engine::with_threads(self.hash_mb, threads);
+        self.halt = Arc::clone(&halt);
+        for w in &mut self.workers {
+            w.halt = Arc::clone(&halt);
+        }
     }
 
-    /// Searches `pos` and returns the best move, or `None` when the side to
-    /// move has no legal move. `on_iteration` sees each completed depth.
+    /// A flag that ends a running search when set (its best move so far is
+    /// returned). Whoever sets it clears it before the next search.
+    pub fn halt_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.halt)
+    }
+
+    /// Searches `pos` and returns the best move, or `None` when the game is
+    /// over or the side to move must pass. `on_iteration` sees each
+    /// completed depth.
     ///
     /// ```
     /// use antichess::rules::{Position, Ruleset};
@@ -154,10 +172,11 @@ impl Engine {
 }
 
 impl Worker {
-    fn new(tt: Arc<TranspositionTable>, main: bool) -> Worker {
+    fn new(tt: Arc<TranspositionTable>, halt: Arc<AtomicBool>, main: bool) -> Worker {
         Worker {
             tt,
             stop: Arc::new(AtomicBool::new(false)),
+            halt,
             main,
             history: Box::new([[0; 64]; 64]),
             killers: [[None; 2]; MAX_PLY + 1],
@@ -189,6 +208,9 @@ impl Worker {
         }
 
         let moves = pos.legal_moves();
+        if pos.status_with(&moves) != Status::Ongoing {
+            return None;
+        }
         let first = *moves.first()?;
         let mut report = Report {
             best: first,
@@ -279,7 +301,7 @@ impl Worker {
             pv.push(m);
             p = p.play(m);
             if p.status() == Status::Pass {
-                p = p.pass();
+                break;
             }
         }
         pv
@@ -297,11 +319,15 @@ impl Worker {
         {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0
-            && let Some(hard) = self.limits.hard_time
-            && self.start.elapsed() >= hard
-        {
-            self.stopped = true;
+        if self.nodes & 1023 == 0 {
+            if self.halt.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(hard) = self.limits.hard_time
+                && self.start.elapsed() >= hard
+            {
+                self.stopped = true;
+            }
         }
     }
 

@@ -51,3 +51,27 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
         hard: Duration::from_millis(hard.max(1) as u64),
     }
 }
+
+/// The budget for a UCI `go`: the time left, the increment per move, the
+/// moves to the next time control, and an optional fixed move time. Never
+/// more than half of what is left after the reserve.
+pub fn budget_with_increment(
+    remaining_ms: i64,
+    increment_ms: i64,
+    moves_to_go: Option<i64>,
+    movetime: Option<Duration>,
+) -> Budget {
+    let base = budget(Some(remaining_ms), movetime);
+    if movetime.is_some() {
+        return base;
+    }
+    let remaining = remaining_ms.max(0);
+    let usable = (remaining - RESERVE_MS.min(remaining / 2)).max(0);
+    let share = usable / moves_to_go.unwrap_or(25).clamp(1, 25) + increment_ms.max(0) * 3 / 4;
+    let soft = share.min(usable / 2);
+    let hard = (share * 4).min(usable / 2).max(soft);
+    Budget {
+        soft: Duration::from_millis(soft.max(0) as u64),
+        hard: Duration::from_millis(hard.max(1) as u64),
+    }
+}
