@@ -2,9 +2,12 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::arena::{self, MatchConfig};
 use crate::file;
@@ -70,21 +73,22 @@ enum Command {
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
-    /// Play two TextUI programs against each other (the self-play harness):
-    /// random openings, each played twice with colours swapped; prints the
-    /// score of A with an Elo difference and its 95% margin.
-    Match {
-        /// Command line of program A.
+    /// Referee games between two TextUI programs (also the self-play
+    /// harness): random openings, each played twice with colours swapped;
+    /// prints a table with the score, an Elo difference and its 95% margin,
+    /// and forfeits by reason.
+    Referee {
+        /// Command line of the first program (White in the odd games).
         #[arg(long)]
-        a: String,
-        /// Command line of program B.
+        white: String,
+        /// Command line of the second program.
         #[arg(long)]
-        b: String,
-        /// Number of games.
-        #[arg(long, default_value_t = 20)]
+        black: String,
+        /// Number of games (rounded up to an even number).
+        #[arg(long, default_value_t = 2)]
         games: u32,
         /// Clock per side in milliseconds (0: unlimited).
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 60_000)]
         clock: i64,
         /// Ruleset name.
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset_name)]
@@ -92,6 +96,9 @@ enum Command {
         /// Random plies before the programs take over.
         #[arg(long, default_value_t = 4)]
         openings: u32,
+        /// Folder for the games (game files and PGN).
+        #[arg(long)]
+        out: Option<PathBuf>,
         /// Seed for the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -138,25 +145,26 @@ pub fn run() -> ExitCode {
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Bench { depth }) => bench(depth, cli.hash),
         Some(Command::Uci) => crate::uci::run(cli.hash, cli.threads),
-        Some(Command::Match {
-            a,
-            b,
+        Some(Command::Referee {
+            white,
+            black,
             games,
             clock,
             ruleset,
             openings,
+            out,
             seed,
             max_plies,
-        }) => play_match(MatchConfig {
-            a,
-            b,
+        }) => referee(MatchConfig {
+            first: white,
+            second: black,
             games,
             clock_ms: clock,
             ruleset,
             opening_plies: openings,
             seed,
+            out_dir: out,
             max_plies,
-            work_dir: std::env::temp_dir(),
         }),
         Some(Command::Perft {
             depth,
@@ -239,40 +247,91 @@ fn bench(depth: u32, hash_mb: usize) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn play_match(config: MatchConfig) -> ExitCode {
-    let mut running = arena::Tally::default();
-    let tally = arena::play_match(&config, |i, record| {
-        let a_color = if record.a_white { "white" } else { "black" };
-        let result = match record.outcome.winner {
-            None => "draw",
-            Some(c) if c.is_white() == record.a_white => "A wins",
-            Some(_) => "B wins",
-        };
-        match result {
-            "draw" => running.draws += 1,
-            "A wins" => running.wins += 1,
-            _ => running.losses += 1,
-        }
-        eprintln!(
-            "game {:3}: A {a_color:5} {result:6} ({}, {} plies)  A +{} ={} -{}",
-            i + 1,
-            record.reason,
-            record.plies,
-            running.wins,
-            running.draws,
-            running.losses
-        );
-    });
-    let (elo, margin) = tally.elo();
-    println!(
-        "A vs B: +{} ={} -{} of {}, score {:.1}%, Elo {:+.0} +/- {:.0} (95%)",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.games(),
-        tally.score() * 100.0,
-        elo,
-        margin
+fn referee(config: MatchConfig) -> ExitCode {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    {
+        let flag = Arc::clone(&interrupt);
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    }
+    let total = u64::from(config.games.div_ceil(2) * 2);
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let mut running = arena::Tally::default();
+    let result = arena::play_match(&config, &interrupt, |i, record| {
+        let first_color = if record.first_white { "white" } else { "black" };
+        let verdict = match record.outcome.winner {
+            None => {
+                running.draws += 1;
+                "draw"
+            }
+            Some(c) if c.is_white() == record.first_white => {
+                running.wins += 1;
+                "first wins"
+            }
+            Some(_) => {
+                running.losses += 1;
+                "second wins"
+            }
+        };
+        bar.suspend(|| {
+            eprintln!(
+                "game {:3}: first {first_color:5} {verdict:11} {} ({} plies)",
+                i + 1,
+                record.termination,
+                record.plies
+            );
+        });
+        bar.set_message(format!(
+            "first +{} ={} -{}",
+            running.wins, running.draws, running.losses
+        ));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    print!("{}", report_table(&config, &result));
+    if result.interrupted {
+        eprintln!("antichess: interrupted; finished games are kept");
+        return ExitCode::from(130);
+    }
     ExitCode::SUCCESS
+}
+
+/// The final table of a match.
+fn report_table(config: &MatchConfig, result: &arena::MatchResult) -> String {
+    use std::fmt::Write;
+    let t = result.tally;
+    let mut out = String::new();
+    let (elo, margin) = t.elo();
+    let _ = writeln!(
+        out,
+        "{:<8} {:>5} {:>5} {:>5} {:>6} {:>7}  program",
+        "", "games", "wins", "draws", "losses", "score"
+    );
+    for (label, wins, losses, score, command) in [
+        ("first", t.wins, t.losses, t.score(), &config.first),
+        ("second", t.losses, t.wins, 1.0 - t.score(), &config.second),
+    ] {
+        let _ = writeln!(
+            out,
+            "{label:<8} {:>5} {wins:>5} {:>5} {losses:>6} {:>6.1}%  {command}",
+            t.games(),
+            t.draws,
+            score * 100.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Elo difference (first - second): {elo:+.0} +/- {margin:.0} (95%)"
+    );
+    if result.forfeits.is_empty() {
+        let _ = writeln!(out, "forfeits: none");
+    }
+    for ((who, why), n) in &result.forfeits {
+        let name = if *who == 0 { "first" } else { "second" };
+        let _ = writeln!(out, "forfeits: {name} {why}: {n}");
+    }
+    out
 }

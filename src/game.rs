@@ -285,6 +285,12 @@ impl Game {
         self.settle()
     }
 
+    /// Ends the game with a result decided outside the rules (a referee's
+    /// adjudication: a forfeit, or a move limit).
+    pub fn adjudicate(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+
     /// Applies stalemate passes and detects the end of the game.
     fn settle(&mut self) -> Option<Outcome> {
         for _ in 0..2 {

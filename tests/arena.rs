@@ -1,25 +1,48 @@
-//! The self-play harness plays real games between real programs.
+//! The referee plays real games between real programs, and adjudicates
+//! every kind of misbehaviour (a scripted stand-in misbehaves on purpose).
 
+use std::path::Path;
 use std::process::Command;
+
+fn referee(args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .arg("referee")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn engine(options: &str) -> String {
+    format!("{} {options}", env!("CARGO_BIN_EXE_antichess"))
+}
+
+const STANDIN: &str = "bash tests/helpers/standin.sh";
 
 #[test]
 fn engine_beats_the_first_move_player() {
-    let bin = env!("CARGO_BIN_EXE_antichess");
-    let out = Command::new(bin)
-        .args(["match", "--games", "4", "--clock", "0", "--openings", "2"])
-        .arg("--a")
-        .arg(format!("{bin} --depth 5 --hash 8"))
-        .arg("--b")
-        .arg(format!("{bin} --player first --hash 1"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (table, log) = referee(&[
+        "--games",
+        "4",
+        "--clock",
+        "0",
+        "--openings",
+        "2",
+        "--white",
+        &engine("--depth 5 --hash 8"),
+        "--black",
+        &engine("--player first --hash 1"),
+    ]);
+    let first = table.lines().nth(1).unwrap();
     assert!(
-        stdout.starts_with("A vs B: +4 =0 -0 of 4, score 100.0%"),
-        "{stdout}"
+        first.starts_with("first        4     4     0      0  100.0%"),
+        "{table}"
     );
-    let log = String::from_utf8(out.stderr).unwrap();
+    assert!(table.contains("forfeits: none"), "{table}");
     assert_eq!(
         log.lines().filter(|l| l.starts_with("game ")).count(),
         4,
@@ -28,17 +51,103 @@ fn engine_beats_the_first_move_player() {
 }
 
 #[test]
-fn a_program_that_fails_loses_by_forfeit() {
-    let bin = env!("CARGO_BIN_EXE_antichess");
-    let out = Command::new(bin)
-        .args(["match", "--games", "2", "--clock", "0", "--openings", "0"])
-        .arg("--a")
-        .arg(format!("{bin} --depth 1 --hash 1"))
-        .args(["--b", "echo garbage"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.starts_with("A vs B: +2 =0 -0 of 2"), "{stdout}");
-    let log = String::from_utf8(out.stderr).unwrap();
-    assert!(log.contains("did not start a game"), "{log}");
+fn engine_against_itself_writes_every_game() {
+    let out = std::env::temp_dir().join(format!("antichess-referee-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let (table, _) = referee(&[
+        "--games",
+        "2",
+        "--clock",
+        "4000",
+        "--ruleset",
+        "6170-spring-2004",
+        "--out",
+        out.to_str().unwrap(),
+        "--white",
+        &engine("--movetime 20 --hash 8"),
+        "--black",
+        &engine("--movetime 20 --hash 8"),
+    ]);
+    assert!(table.contains("Elo difference"), "{table}");
+    for n in ["001", "002"] {
+        let xml = out.join(format!("game-{n}.xml"));
+        let file = antichess::file::read_path(&xml).unwrap();
+        assert!(file.game_over.is_some());
+        assert_eq!(file.ruleset, "6170-spring-2004");
+        let pgn = std::fs::read_to_string(out.join(format!("game-{n}.pgn"))).unwrap();
+        assert!(pgn.contains("[Variant \"6170-spring-2004\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \""), "{pgn}");
+        assert!(pgn.contains("[TimeControl \"4\"]"), "{pgn}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn scripted_game_is_refereed_by_the_rules() {
+    // The course's sample game, scripted: under the 2004 rules the mate wins
+    // for Black. In the second game the colours swap, so the scripts play
+    // moves that are illegal for the other colour: White's script loses.
+    let white =
+        format!("{STANDIN} play c2-c3 b2-b3 b3-b4 c3-b4 b4-c5 c5-b6 f2-f3 a1-b1 b1-b8 b8-c8");
+    let black = format!("{STANDIN} play c7-c6 b8-a6 a6-b4 c6-c5 b7-b6 d8-b6 b6-b1 a8-b8 g7-g6");
+    let (table, log) = referee(&[
+        "--games",
+        "2",
+        "--clock",
+        "0",
+        "--openings",
+        "0",
+        "--ruleset",
+        "6170-spring-2004",
+        "--white",
+        &white,
+        "--black",
+        &black,
+    ]);
+    assert!(
+        log.contains("game   1: first white second wins checkmate, Black wins (19 plies)"),
+        "{log}"
+    );
+    assert!(log.contains("game   2: first black first wins"), "{log}");
+    assert!(
+        table.contains("forfeits: second illegal move: 1"),
+        "{table}"
+    );
+}
+
+#[test]
+fn every_misbehaviour_loses_by_forfeit() {
+    for (mode, reason) in [
+        ("illegal", "illegal move"),
+        ("silent", "did not answer"),
+        ("crash", "crashed"),
+        ("garbage", "garbage output"),
+        ("nostart", "failed to start"),
+    ] {
+        let (table, _) = referee(&[
+            "--games",
+            "2",
+            "--clock",
+            "300",
+            "--openings",
+            "2",
+            "--white",
+            &engine("--hash 1"),
+            "--black",
+            &format!("{STANDIN} {mode}"),
+        ]);
+        assert!(
+            table.contains(&format!("forfeits: second {reason}: 2")),
+            "{mode}: {table}"
+        );
+        assert!(
+            table.lines().nth(1).unwrap().contains("100.0%"),
+            "{mode}: {table}"
+        );
+    }
+    assert!(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/helpers/standin.sh")
+            .exists()
+    );
 }

@@ -26,11 +26,12 @@ pub struct ChildProgram {
 }
 
 impl ChildProgram {
-    /// Starts `command` through `sh -c`.
+    /// Starts `command` through `sh -c "exec ..."`, so the program itself
+    /// (not a shell around it) is the child that is killed and reaped.
     pub fn spawn(command: &str) -> io::Result<ChildProgram> {
         let mut child = Command::new("sh")
             .arg("-c")
-            .arg(command)
+            .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

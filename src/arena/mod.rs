@@ -1,31 +1,40 @@
-//! Playing TextUI programs against each other: the self-play harness.
+//! The referee: plays TextUI programs against each other, fairly.
 //!
-//! `antichess match --a CMD --b CMD` starts both programs, plays games from
-//! random openings (each opening twice, colours swapped, delivered with
-//! `LoadGame`), keeps the authoritative clocks, checks every move with the
-//! rules core, and scores forfeits (illegal move, garbage, crash, time) as
-//! losses for the offender.
+//! `antichess referee --white CMD --black CMD` starts both programs, plays
+//! games from random openings (each opening twice, colours swapped,
+//! delivered with `LoadGame`), keeps the authoritative wall clocks, checks
+//! every move with the rules core, and adjudicates: an illegal move, garbage
+//! output, a crash, a hang or a protocol error loses the game for the
+//! offender. Every game is written as a game file and as PGN.
+//!
+//! It is also the self-play harness: play one build against another and
+//! read the score with its error margin.
 
 mod child;
 mod elo;
+mod pgn;
 
+use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use child::{ChildProgram, Fault};
 pub use elo::Tally;
+pub use pgn::{pgn, san};
 
 use crate::file;
 use crate::game::Game;
-use crate::rules::{Color, Outcome, Reason, parse_move_text};
+use crate::rules::{Color, Move, Outcome, Position, Reason, Ruleset, parse_move_text};
 
 /// How a match is played.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Command for program A.
-    pub a: String,
-    /// Command for program B.
-    pub b: String,
+    /// Command of the first program (White in odd games).
+    pub first: String,
+    /// Command of the second program.
+    pub second: String,
     /// Number of games (rounded up to pairs).
     pub games: u32,
     /// Clock per side in milliseconds (0: unlimited).
@@ -36,24 +45,63 @@ pub struct MatchConfig {
     pub opening_plies: u32,
     /// Seed of the opening generator.
     pub seed: u64,
-    /// Folder for the opening files.
-    pub work_dir: PathBuf,
-    /// Plies after which an unfinished game is adjudicated a draw (the
-    /// rules have no repetition or fifty-move draw, so shuffling games
-    /// could go on for ever).
+    /// Where game files and PGN are written, if anywhere.
+    pub out_dir: Option<PathBuf>,
+    /// Plies after which an unfinished game is adjudicated a draw (the rules
+    /// have no repetition or fifty-move draw, so shuffling games could go on
+    /// for ever).
     pub max_plies: usize,
 }
 
+/// Why a program lost by forfeit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Forfeit {
+    /// It could not be started or did not start a game.
+    Setup,
+    /// Its clock ran out (by the referee's clock).
+    Time,
+    /// It did not answer within its time and a grace period.
+    Hang,
+    /// It exited or closed its output.
+    Crash,
+    /// It answered with something that is not a move.
+    Garbage,
+    /// It played a move that is not legal.
+    IllegalMove,
+    /// It answered a command other than the protocol says.
+    Protocol,
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Forfeit::Setup => "failed to start",
+            Forfeit::Time => "lost on time",
+            Forfeit::Hang => "did not answer",
+            Forfeit::Crash => "crashed",
+            Forfeit::Garbage => "garbage output",
+            Forfeit::IllegalMove => "illegal move",
+            Forfeit::Protocol => "protocol error",
+        })
+    }
+}
+
 /// How one game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct GameRecord {
-    /// Whether A had White.
-    pub a_white: bool,
+    /// Whether the first program had White.
+    pub first_white: bool,
     /// The result.
     pub outcome: Outcome,
-    /// Why, in words (a rule, or the offender's fault).
-    pub reason: String,
-    /// Plies played after the opening.
+    /// The forfeit, if the game was lost by one.
+    pub forfeit: Option<Forfeit>,
+    /// Why the game ended, in words.
+    pub termination: String,
+    /// The game as the referee kept it (opening included).
+    pub game: Game,
+    /// Every move from the start position.
+    pub moves: Vec<Move>,
+    /// Plies played by the programs (after the opening).
     pub plies: usize,
 }
 
@@ -68,116 +116,212 @@ impl Xorshift {
     }
 }
 
-/// A random opening of `plies` moves that leaves the game in progress.
-pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Game {
+/// A random opening of `plies` moves that leaves the game in progress, with
+/// its moves.
+pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> (Game, Vec<Move>) {
     let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     loop {
         let mut game = Game::new(ruleset, 0, 0);
+        let mut moves = Vec::new();
         for _ in 0..plies {
-            let moves = game.position().legal_moves();
-            if moves.is_empty() || game.outcome().is_some() {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() || game.outcome().is_some() {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
+            let m = legal[rng.below(legal.len())];
+            moves.push(m);
             game.play(m, 0);
         }
         if game.outcome().is_none() {
-            return game;
+            return (game, moves);
         }
     }
 }
 
-/// Plays the match; `on_game` sees each finished game. Returns A's tally.
-pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(u32, &GameRecord)) -> Tally {
-    let mut tally = Tally::default();
+/// The result of a match.
+#[derive(Clone, Debug, Default)]
+pub struct MatchResult {
+    /// The first program's wins, draws and losses.
+    pub tally: Tally,
+    /// Forfeits by offender (0: first, 1: second) and reason.
+    pub forfeits: BTreeMap<(usize, Forfeit), u32>,
+    /// Whether the match was interrupted.
+    pub interrupted: bool,
+}
+
+/// Plays the match; `on_game` sees each finished game (numbered from 0).
+/// Setting `interrupt` stops it after the current move; the unfinished game
+/// is not counted.
+pub fn play_match(
+    config: &MatchConfig,
+    interrupt: &AtomicBool,
+    mut on_game: impl FnMut(u32, &GameRecord),
+) -> MatchResult {
+    let mut result = MatchResult::default();
     let mut programs: [Option<ChildProgram>; 2] = [None, None];
     let pairs = config.games.div_ceil(2);
-    for pair in 0..pairs {
+    'pairs: for pair in 0..pairs {
         let opening = random_opening(
             &config.ruleset,
             config.opening_plies,
             config.seed ^ u64::from(pair),
         );
-        for a_white in [true, false] {
-            let index = pair * 2 + u32::from(!a_white);
-            let record = play_one(config, &mut programs, &opening, a_white, index);
-            let a_color = if a_white { Color::White } else { Color::Black };
+        for first_white in [true, false] {
+            let index = pair * 2 + u32::from(!first_white);
+            let Some(record) = play_one(
+                config,
+                &mut programs,
+                &opening,
+                first_white,
+                index,
+                interrupt,
+            ) else {
+                result.interrupted = true;
+                break 'pairs;
+            };
+            let first_color = if first_white {
+                Color::White
+            } else {
+                Color::Black
+            };
             match record.outcome.winner {
-                None => tally.draws += 1,
-                Some(c) if c == a_color => tally.wins += 1,
-                Some(_) => tally.losses += 1,
+                None => result.tally.draws += 1,
+                Some(c) if c == first_color => result.tally.wins += 1,
+                Some(_) => result.tally.losses += 1,
+            }
+            if let (Some(f), Some(winner)) = (record.forfeit, record.outcome.winner) {
+                let offender = usize::from(winner == first_color);
+                *result.forfeits.entry((offender, f)).or_default() += 1;
+            }
+            if let Some(dir) = &config.out_dir {
+                write_game(dir, config, index, &record);
             }
             on_game(index, &record);
         }
     }
-    tally
-}
-
-fn ensure(slot: &mut Option<ChildProgram>, command: &str) -> Option<()> {
-    if slot.is_none() {
-        *slot = ChildProgram::spawn(command).ok();
-    }
-    slot.as_ref().map(|_| ())
+    result
 }
 
 /// A program's turn budget: its clock plus a grace period (10 s when
 /// unlimited).
 fn deadline(clock: Option<i64>) -> Duration {
+    let grace = Duration::from_millis(500);
     match clock {
-        Some(ms) => Duration::from_millis(ms.max(0) as u64 + 500),
-        None => Duration::from_secs(10) + Duration::from_millis(500),
+        Some(ms) => Duration::from_millis(ms.max(0) as u64) + grace,
+        None => Duration::from_secs(10) + grace,
     }
 }
 
+/// How long any other command may take.
 const ANSWER: Duration = Duration::from_secs(10);
+
+/// How long to wait for the result line, which follows a move at once.
+const RESULT_LINE: Duration = Duration::from_secs(2);
+
+/// The game under way: the referee's own record and the two programs.
+struct Table<'a> {
+    config: &'a MatchConfig,
+    programs: &'a mut [Option<ChildProgram>; 2],
+    first_white: bool,
+    game: Game,
+    moves: Vec<Move>,
+    plies: usize,
+}
+
+impl Table<'_> {
+    /// The program index (0 first, 1 second) playing `color`.
+    fn index(&self, color: Color) -> usize {
+        usize::from(color.is_white() != self.first_white)
+    }
+
+    fn name(&self, i: usize) -> &'static str {
+        if i == 0 {
+            "first program"
+        } else {
+            "second program"
+        }
+    }
+
+    fn record(self, outcome: Outcome, forfeit: Option<Forfeit>, termination: String) -> GameRecord {
+        let mut game = self.game;
+        game.adjudicate(outcome);
+        GameRecord {
+            first_white: self.first_white,
+            outcome,
+            forfeit,
+            termination,
+            game,
+            moves: self.moves,
+            plies: self.plies,
+        }
+    }
+
+    /// The offender loses; both programs are restarted for the next game
+    /// (the other may be mid-answer).
+    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> GameRecord {
+        let who = self.name(self.index(loser));
+        self.programs[0] = None;
+        self.programs[1] = None;
+        self.record(
+            Outcome::win(loser.other(), Reason::TimeExpired),
+            Some(kind),
+            format!("{who} ({loser:?}) {kind}: {detail}"),
+        )
+    }
+
+    fn ask(&mut self, i: usize, line: &str, timeout: Duration) -> Result<String, Fault> {
+        match self.programs[i].as_mut() {
+            Some(p) => p.ask(line, timeout),
+            None => Err(Fault::Crashed),
+        }
+    }
+}
+
+fn fault_kind(f: &Fault) -> Forfeit {
+    match f {
+        Fault::Timeout => Forfeit::Hang,
+        Fault::Crashed => Forfeit::Crash,
+    }
+}
 
 fn play_one(
     config: &MatchConfig,
     programs: &mut [Option<ChildProgram>; 2],
-    opening: &Game,
-    a_white: bool,
+    opening: &(Game, Vec<Move>),
+    first_white: bool,
     index: u32,
-) -> GameRecord {
-    // programs[0] is A, programs[1] is B; by colour: white index.
-    let white_idx = if a_white { 0 } else { 1 };
-    let commands = [&config.a, &config.b];
-    let forfeit = |loser: Color, why: String, plies: usize| GameRecord {
-        a_white,
-        outcome: Outcome::win(loser.other(), Reason::TimeExpired),
-        reason: why,
-        plies,
-    };
-    let idx_of = |c: Color| {
-        if c == Color::White {
-            white_idx
-        } else {
-            1 - white_idx
-        }
-    };
-
+    interrupt: &AtomicBool,
+) -> Option<GameRecord> {
     let clock = config.clock_ms;
-    let start_position = if clock > 0 {
-        with_clocks(opening, clock)
+    let start = if clock > 0 {
+        with_clocks(&opening.0, clock)
     } else {
-        opening.clone()
+        opening.0.clone()
     };
-    let mut referee = start_position.clone();
-    let opening_file = config
-        .work_dir
-        .join(format!("opening-{}-{index}.xml", std::process::id()));
-    let xml = file::to_xml(&start_position.to_file());
-    if file::save_atomic(&opening_file, xml.as_bytes()).is_err() {
-        return GameRecord {
-            a_white,
-            outcome: Outcome::draw(Reason::Stalemate),
-            reason: "cannot write the opening file".into(),
-            plies: 0,
-        };
-    }
-
+    let mut table = Table {
+        config,
+        programs,
+        first_white,
+        game: start.clone(),
+        moves: opening.1.clone(),
+        plies: 0,
+    };
+    let opening_file = std::env::temp_dir().join(format!(
+        "antichess-opening-{}-{index}.xml",
+        std::process::id()
+    ));
+    let written = file::save_atomic(&opening_file, file::to_xml(&start.to_file()).as_bytes());
     for color in [Color::White, Color::Black] {
-        let i = idx_of(color);
-        let start = match color {
+        let i = table.index(color);
+        let command = if i == 0 {
+            &config.first
+        } else {
+            &config.second
+        };
+        if table.programs[i].is_none() {
+            table.programs[i] = ChildProgram::spawn(command).ok();
+        }
+        let new_game = match color {
             Color::White => format!(
                 "StartNewGame computer {clock} human {clock} {}",
                 config.ruleset
@@ -187,119 +331,112 @@ fn play_one(
                 config.ruleset
             ),
         };
-        let ok = ensure(&mut programs[i], commands[i]).is_some()
-            && setup(programs[i].as_mut(), &start, &opening_file);
-        if !ok {
-            programs[i] = None;
-            return forfeit(color, format!("{} did not start a game", name(i)), 0);
+        let load = format!("LoadGame {}", opening_file.display());
+        let started = written.is_ok()
+            && table.ask(i, &new_game, ANSWER).as_deref() == Ok("New game started")
+            && table.ask(i, &load, ANSWER).as_deref() == Ok("Game loaded");
+        if !started {
+            let _ = std::fs::remove_file(&opening_file);
+            return Some(table.forfeit(
+                color,
+                Forfeit::Setup,
+                "no game after StartNewGame and LoadGame".into(),
+            ));
         }
     }
     let _ = std::fs::remove_file(&opening_file);
 
-    let mut plies = 0;
     loop {
-        if plies >= config.max_plies {
-            return GameRecord {
-                a_white,
-                outcome: Outcome::draw(Reason::Stalemate),
-                reason: format!("adjudicated a draw after {plies} plies"),
-                plies,
-            };
+        if interrupt.load(Ordering::Relaxed) {
+            return None;
         }
-        let turn = referee.turn();
-        let (mi, oi) = (idx_of(turn), idx_of(turn.other()));
-        let remaining = referee.clock(turn).remaining();
+        if table.plies >= table.config.max_plies {
+            let plies = table.plies;
+            return Some(table.record(
+                Outcome::draw(Reason::Stalemate),
+                None,
+                format!("adjudicated a draw after {plies} plies"),
+            ));
+        }
+        let turn = table.game.turn();
+        let (mover, other) = (table.index(turn), table.index(turn.other()));
         let started = Instant::now();
-        let answer = match programs[mi].as_mut() {
-            Some(p) => p.ask("GetNextMove", deadline(remaining)),
-            None => Err(Fault::Crashed),
-        };
-        let spent = started.elapsed().as_millis() as i64;
+        let answer = table.ask(
+            mover,
+            "GetNextMove",
+            deadline(table.game.clock(turn).remaining()),
+        );
+        let spent = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
         let text = match answer {
             Ok(t) => t,
-            Err(f) => {
-                programs[mi] = None;
-                return forfeit(turn, format!("{}: {f:?} on GetNextMove", name(mi)), plies);
+            Err(f) => return Some(table.forfeit(turn, fault_kind(&f), "on GetNextMove".into())),
+        };
+        if table.game.charge(spent).is_some() {
+            return Some(table.forfeit(
+                turn,
+                Forfeit::Time,
+                format!("{spent} ms on its last move"),
+            ));
+        }
+        let Some((from, to)) = parse_move_text(&text) else {
+            return Some(table.forfeit(turn, Forfeit::Garbage, format!("{text:?}")));
+        };
+        let Some(m) = table.game.position().find_move(from, to) else {
+            return Some(table.forfeit(turn, Forfeit::IllegalMove, text));
+        };
+        let outcome = table.game.play(m, 0);
+        table.moves.push(m);
+        table.plies += 1;
+        match table.ask(mover, "MakeNextMove", ANSWER) {
+            Ok(echo) if echo == text => {}
+            other_answer => {
+                return Some(table.forfeit(
+                    turn,
+                    Forfeit::Protocol,
+                    format!("MakeNextMove answered {other_answer:?}"),
+                ));
             }
-        };
-        if let Some(outcome) = referee.charge(spent) {
-            programs[mi] = None;
-            programs[oi] = None;
-            return GameRecord {
-                a_white,
-                outcome,
-                reason: format!("{} lost on time", name(mi)),
-                plies,
-            };
         }
-        let Some(m) = parse_move_text(&text).and_then(|(f, t)| referee.position().find_move(f, t))
-        else {
-            programs[mi] = None;
-            programs[oi] = None;
-            return forfeit(
-                turn,
-                format!("{}: illegal or garbled move {text:?}", name(mi)),
-                plies,
-            );
-        };
-        let outcome = referee.play(m, 0);
-        plies += 1;
-        let expect_extra = outcome.is_some();
-        let echoed = programs[mi]
-            .as_mut()
-            .map(|p| p.ask("MakeNextMove", ANSWER))
-            .unwrap_or(Err(Fault::Crashed));
-        if echoed.as_deref() != Ok(text.as_str()) {
-            programs[mi] = None;
-            programs[oi] = None;
-            return forfeit(
-                turn,
-                format!("{}: MakeNextMove answered {echoed:?}", name(mi)),
-                plies,
-            );
+        match table.ask(other, &format!("MakeMove {text} {spent}"), ANSWER) {
+            Ok(echo) if echo == text => {}
+            Err(f) => {
+                return Some(table.forfeit(turn.other(), fault_kind(&f), "on MakeMove".into()));
+            }
+            Ok(echo) => {
+                return Some(table.forfeit(
+                    turn.other(),
+                    Forfeit::Protocol,
+                    format!("MakeMove answered {echo:?}"),
+                ));
+            }
         }
-        let told = programs[oi]
-            .as_mut()
-            .map(|p| p.ask(&format!("MakeMove {text} {spent}"), ANSWER))
-            .unwrap_or(Err(Fault::Crashed));
-        if told.as_deref() != Ok(text.as_str()) {
-            programs[oi] = None;
-            programs[mi] = None;
-            return forfeit(
-                turn.other(),
-                format!("{}: MakeMove answered {told:?}", name(oi)),
-                plies,
-            );
-        }
-        if expect_extra {
-            for i in [mi, oi] {
-                let line = programs[i].as_mut().map(|p| p.recv(ANSWER));
-                let expected = outcome.map(|o| o.to_string());
-                if line.and_then(Result::ok) != expected {
-                    programs[i] = None;
+        if let Some(outcome) = outcome {
+            // Both programs print the result line; a program that disagrees
+            // is restarted, but the referee's rules decide.
+            for i in [mover, other] {
+                let line = table.programs[i].as_mut().map(|p| p.recv(RESULT_LINE));
+                if line.and_then(Result::ok) != Some(outcome.to_string()) {
+                    table.programs[i] = None;
                 }
             }
-            let outcome = outcome.unwrap_or(Outcome::draw(Reason::Stalemate));
-            return GameRecord {
-                a_white,
-                outcome,
-                reason: outcome.reason.as_str().to_string(),
-                plies,
-            };
+            let termination = describe(outcome);
+            return Some(table.record(outcome, None, termination));
         }
     }
 }
 
-fn name(i: usize) -> &'static str {
-    if i == 0 { "A" } else { "B" }
-}
-
-fn setup(program: Option<&mut ChildProgram>, start: &str, opening: &Path) -> bool {
-    let Some(p) = program else { return false };
-    p.ask(start, ANSWER).as_deref() == Ok("New game started")
-        && p.ask(&format!("LoadGame {}", opening.display()), ANSWER)
-            .as_deref()
-            == Ok("Game loaded")
+fn describe(outcome: Outcome) -> String {
+    let who = |c: Option<Color>| match c {
+        Some(Color::White) => "White",
+        Some(Color::Black) => "Black",
+        None => "nobody",
+    };
+    match outcome.reason {
+        Reason::Checkmate => format!("checkmate, {} wins", who(outcome.winner)),
+        Reason::PiecesLost => format!("{} lost every piece but the king", who(outcome.winner)),
+        Reason::Stalemate => "both sides stalemated".to_string(),
+        Reason::TimeExpired => format!("time, {} wins", who(outcome.winner)),
+    }
 }
 
 /// The opening with both clocks set to `ms`.
@@ -316,4 +453,70 @@ fn with_clocks(opening: &Game, ms: i64) -> Game {
         m.time = None;
     }
     Game::from_file(&f)
+}
+
+fn pgn_result(outcome: Outcome) -> &'static str {
+    match outcome.winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
+/// `game-NNN.pgn`. A forfeit is written as `timeExpired` in the game file
+/// (the file format has no other description for it); the PGN
+/// `Termination` tag says what happened.
+fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord) {
+    let _ = std::fs::create_dir_all(dir);
+    let stem = dir.join(format!("game-{:03}", index + 1));
+    let xml = file::to_xml(&record.game.to_file());
+    let _ = file::save_atomic(&stem.with_extension("xml"), xml.as_bytes());
+    let (white, black) = if record.first_white {
+        (&config.first, &config.second)
+    } else {
+        (&config.second, &config.first)
+    };
+    let result = pgn_result(record.outcome);
+    let tags = [
+        ("Event", "antichess referee".to_string()),
+        ("Site", "local".to_string()),
+        ("Date", pgn_date()),
+        ("Round", (index + 1).to_string()),
+        ("White", white.clone()),
+        ("Black", black.clone()),
+        ("Result", result.to_string()),
+        ("Variant", config.ruleset.clone()),
+        (
+            "TimeControl",
+            if config.clock_ms > 0 {
+                format!("{}", config.clock_ms as f64 / 1000.0)
+            } else {
+                "-".to_string()
+            },
+        ),
+        ("Termination", record.termination.clone()),
+        ("PlyCount", record.moves.len().to_string()),
+    ];
+    let start = Position::new(Ruleset::for_file(&config.ruleset));
+    let text = pgn(&tags, &start, &record.moves, result);
+    let _ = file::save_atomic(&stem.with_extension("pgn"), text.as_bytes());
 }
