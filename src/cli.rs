@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::arena::{self, MatchConfig};
 use crate::file;
+use crate::game::PlayerKind;
 use crate::rules::{self, Position, Ruleset};
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
@@ -41,6 +42,21 @@ struct Cli {
     /// baseline opponents for testing).
     #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
     player: PlayerArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Side {
+    Human,
+    Computer,
+}
+
+impl Side {
+    fn kind(self) -> PlayerKind {
+        match self {
+            Side::Human => PlayerKind::Human,
+            Side::Computer => PlayerKind::Computer,
+        }
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -106,6 +122,21 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
     },
+    /// Play a game at the terminal.
+    Play {
+        /// Ruleset name.
+        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset_name)]
+        ruleset: String,
+        /// Who plays White.
+        #[arg(long, value_enum, default_value_t = Side::Human)]
+        white: Side,
+        /// Who plays Black.
+        #[arg(long, value_enum, default_value_t = Side::Computer)]
+        black: Side,
+        /// Clock per side in milliseconds (0: unlimited).
+        #[arg(long, default_value_t = 0)]
+        clock: i64,
+    },
     /// Speak the UCI protocol (for chess GUIs and tournament managers).
     Uci,
     /// Check game files against the schema; exit status 1 if any fails.
@@ -145,6 +176,19 @@ pub fn run() -> ExitCode {
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Bench { depth }) => bench(depth, cli.hash),
         Some(Command::Uci) => crate::uci::run(cli.hash, cli.threads),
+        Some(Command::Play {
+            ruleset,
+            white,
+            black,
+            clock,
+        }) => crate::play::run(crate::play::PlayOptions {
+            ruleset,
+            // Indexed by `Color as usize`: Black is 0, White is 1.
+            players: [black.kind(), white.kind()],
+            clock_ms: clock.max(0),
+            movetime: cli.movetime.map(Duration::from_millis),
+            depth: cli.depth,
+        }),
         Some(Command::Referee {
             white,
             black,

@@ -45,6 +45,19 @@ impl Position {
         list
     }
 
+    /// Every move that is legal apart from the forced-capture rule (captures
+    /// and quiet moves alike): what a player might try, for explanations.
+    pub fn legal_moves_ignoring_forced_capture(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let ctx = self.context();
+        self.gen_captures(&ctx, &mut list);
+        self.gen_quiets(&ctx, &mut list);
+        if ctx.verify {
+            self.retain_legal(&mut list);
+        }
+        list
+    }
+
     /// Whether the side to move has a legal capture (and so must capture).
     pub fn capture_forced(&self) -> bool {
         self.legal_moves().first().is_some_and(|m| m.is_capture())

@@ -1,0 +1,159 @@
+//! Drawing the board for a person: Unicode pieces on ANSI-coloured squares
+//! when the terminal supports colour, plain letters and no escape codes
+//! otherwise (`NO_COLOR` set, `TERM=dumb`, or output not a terminal).
+
+use std::fmt::Write;
+
+use crate::game::Game;
+use crate::rules::{Color, Move, Piece, Role, Square};
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Unicode pieces and ANSI colours.
+    pub fancy: bool,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+impl Style {
+    /// Fancy when standard output is a colour terminal.
+    pub fn detect() -> Style {
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        Style {
+            fancy: std::io::stdout().is_terminal() && !no_color && !dumb,
+            flipped: false,
+        }
+    }
+}
+
+fn glyph(piece: Piece, fancy: bool) -> char {
+    if fancy {
+        match piece.role {
+            Role::King => '♚',
+            Role::Queen => '♛',
+            Role::Rook => '♜',
+            Role::Bishop => '♝',
+            Role::Knight => '♞',
+            Role::Pawn => '♟',
+        }
+    } else {
+        piece.char()
+    }
+}
+
+/// A clock for people: `unlimited`, `59.9 s`, `4:05`.
+pub fn clock_text(ms: Option<i64>) -> String {
+    match ms {
+        None => "unlimited".to_string(),
+        Some(ms) if ms < 60_000 => format!("{:.1} s", ms.max(0) as f64 / 1000.0),
+        Some(ms) => format!("{}:{:02}", ms / 60_000, (ms / 1000) % 60),
+    }
+}
+
+/// The board with coordinates on every edge, then whose turn it is, the
+/// clocks, the last move, captured pieces and a check marker.
+///
+/// ```
+/// use antichess::game::Game;
+/// use antichess::play::view::{render, Style};
+/// let game = Game::new("6170-spring-2007", 0, 0);
+/// let text = render(&game, None, &[], ["human", "human"], Style { fancy: false, flipped: false });
+/// assert!(text.contains(" 8 r n b q k b n r 8"));
+/// assert!(!text.contains('\u{1b}'));
+/// ```
+pub fn render(
+    game: &Game,
+    last: Option<Move>,
+    captured: &[Piece],
+    players: [&str; 2],
+    style: Style,
+) -> String {
+    let board = game.position().board();
+    let mut ranks: Vec<u32> = (0..8).rev().collect();
+    let mut files: Vec<u32> = (0..8).collect();
+    if style.flipped {
+        ranks.reverse();
+        files.reverse();
+    }
+    let highlight = |sq: Square| last.is_some_and(|m| m.from() == sq || m.to() == sq);
+    let mut out = String::new();
+    let file_line = |out: &mut String| {
+        out.push_str("   ");
+        for &f in &files {
+            let c = (b'a' + f as u8) as char;
+            if style.fancy {
+                let _ = write!(out, " {c} ");
+            } else {
+                let _ = write!(out, "{c} ");
+            }
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    };
+    file_line(&mut out);
+    for &r in &ranks {
+        let _ = write!(out, " {} ", r + 1);
+        for &f in &files {
+            let sq = Square::new(r * 8 + f);
+            let piece = board.piece_at(sq);
+            if style.fancy {
+                let light = (r + f) % 2 == 1;
+                let bg = match (highlight(sq), light) {
+                    (true, true) => 186,
+                    (true, false) => 143,
+                    (false, true) => 180,
+                    (false, false) => 137,
+                };
+                let (fg, c) = match piece {
+                    Some(p) if p.color == Color::White => (231, glyph(p, true)),
+                    Some(p) => (16, glyph(p, true)),
+                    None => (16, ' '),
+                };
+                let _ = write!(out, "\x1b[48;5;{bg}m\x1b[38;5;{fg}m {c} \x1b[0m");
+            } else {
+                let c = match piece {
+                    Some(p) => glyph(p, false),
+                    None if highlight(sq) => '*',
+                    None => '.',
+                };
+                let _ = write!(out, "{c} ");
+            }
+        }
+        if !style.fancy {
+            out.pop();
+        }
+        let _ = writeln!(out, " {}", r + 1);
+    }
+    file_line(&mut out);
+
+    let turn = game.turn();
+    let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let _ = writeln!(
+        out,
+        "{} to move ({}).  Clocks: White {}, Black {}.",
+        side(turn),
+        players[turn as usize],
+        clock_text(game.clock(Color::White).remaining()),
+        clock_text(game.clock(Color::Black).remaining()),
+    );
+    if let Some(m) = last {
+        let _ = writeln!(out, "Last move: {m}");
+    }
+    for color in [Color::White, Color::Black] {
+        let lost: String = captured
+            .iter()
+            .filter(|p| p.color == color)
+            .map(|p| glyph(*p, style.fancy))
+            .collect();
+        if !lost.is_empty() {
+            let _ = writeln!(out, "{} has lost: {lost}", side(color));
+        }
+    }
+    if game.outcome().is_none() && game.position().is_check() {
+        let _ = writeln!(out, "{} is in check!", side(turn));
+    }
+    out
+}
