@@ -221,13 +221,7 @@ impl Session {
                 self.computer_move();
                 continue;
             }
-            let legal: Vec<String> = self
-                .game
-                .position()
-                .legal_moves()
-                .iter()
-                .map(|m| m.to_string())
-                .collect();
+            let legal = self.game.position().legal_move_texts();
             let side = if self.game.turn() == Color::White {
                 "White"
             } else {
@@ -340,14 +334,7 @@ impl Session {
             say("The game is over.");
             return;
         }
-        let mut moves: Vec<String> = self
-            .game
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        moves.sort();
+        let moves = self.game.position().legal_move_texts();
         if self.game.position().capture_forced() {
             say(&format!("A capture is compulsory: {}", moves.join(" ")));
         } else {
@@ -507,8 +494,7 @@ pub fn explain(pos: &Position, from: Square, to: Square) -> String {
     }
     let unforced = pos.legal_moves_ignoring_forced_capture();
     if unforced.iter().any(|m| m.from() == from && m.to() == to) {
-        let mut captures: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-        captures.sort();
+        let captures = pos.legal_move_texts();
         return format!(
             "a capture is compulsory: you must play one of {}",
             captures.join(", ")

@@ -309,6 +309,14 @@ impl Position {
             .find(|m| m.from() == from && m.to() == to)
     }
 
+    /// The legal moves as protocol text, in plain ascending string order
+    /// (the order of `PrintAllMoves`).
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        moves
+    }
+
     /// The state of play: ongoing, a stalemate pass, or over.
     pub fn status(&self) -> Status {
         self.status_with(&self.legal_moves())

@@ -248,14 +248,7 @@ impl Active {
                 None
             }
             Command::PrintAllMoves => {
-                let mut moves: Vec<String> = game
-                    .position()
-                    .legal_moves()
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect();
-                moves.sort();
-                for m in moves {
+                for m in game.position().legal_move_texts() {
                     reply.line(m);
                 }
                 None
