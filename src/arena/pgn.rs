@@ -76,20 +76,37 @@ pub fn pgn(tags: &[(&str, String)], start: &Position, moves: &[Move], result: &s
     out.push('\n');
     let mut pos = *start;
     let mut text = String::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if pos.turn().is_white() || i == 0 {
-            let number = i / 2 + 1;
-            if pos.turn().is_white() {
-                let _ = write!(text, "{number}. ");
-            } else {
-                let _ = write!(text, "{number}... ");
-            }
+    let mut number = 1;
+    // Whether the next Black move needs its own "N..." (at the start and
+    // after a pass).
+    let mut black_needs_number = true;
+    for &m in moves {
+        if pos.turn().is_white() {
+            let _ = write!(text, "{number}. ");
+            black_needs_number = false;
+        } else if black_needs_number {
+            let _ = write!(text, "{number}... ");
         }
         let _ = write!(text, "{} ", san(&pos, m));
+        if pos.turn().is_black() {
+            number += 1;
+        }
         pos = pos.play(m);
         if pos.status() == Status::Pass {
+            if pos.turn().is_black() {
+                number += 1;
+            }
             pos = pos.pass();
-            let _ = write!(text, "{{pass}} ");
+            let _ = write!(
+                text,
+                "{{{} passes}} ",
+                if pos.turn().is_white() {
+                    "Black"
+                } else {
+                    "White"
+                }
+            );
+            black_needs_number = true;
         }
     }
     text.push_str(result);
@@ -109,4 +126,43 @@ pub fn pgn(tags: &[(&str, String)], start: &Position, moves: &[Move], result: &s
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, parse_move_text};
+
+    fn moves_from(pos: &Position, line: &str) -> Vec<Move> {
+        let mut p = *pos;
+        let mut out = Vec::new();
+        for t in line.split_whitespace() {
+            let (f, to) = parse_move_text(t).unwrap();
+            let m = p.find_move(f, to).unwrap();
+            out.push(m);
+            p = p.play(m);
+            if p.status() == Status::Pass {
+                p = p.pass();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn san_and_numbering() {
+        let start = Position::new(Ruleset::SPRING_2007);
+        let moves = moves_from(&start, "e2-e3 b7-b5 f1-b5 c8-a6");
+        let text = pgn(&[("Result", "*".into())], &start, &moves, "*");
+        assert_eq!(text, "[Result \"*\"]\n\n1. e3 b5 2. Bxb5 Ba6 *\n\n");
+    }
+
+    #[test]
+    fn a_pass_is_a_comment_and_numbering_goes_on() {
+        // Black is stalemated after White's move and passes; White moves again.
+        let start =
+            Position::from_fen("k7/p7/P7/8/8/8/8/2Q4K w - - 0 1", Ruleset::SPRING_2007).unwrap();
+        let moves = moves_from(&start, "c1-c7 c7-a7");
+        let text = pgn(&[], &start, &moves, "0-1");
+        assert_eq!(text, "\n1. Qc7 {Black passes} 2. Qxa7+ 0-1\n\n");
+    }
 }
