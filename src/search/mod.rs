@@ -307,6 +307,9 @@ impl Worker {
         pv
     }
 
+    /// Sets `stopped` when the search must end. The first iteration always
+    /// completes (it takes well under a millisecond), unless halted from
+    /// outside, so there is always a fully searched move.
     fn check_time(&mut self) {
         if !self.main {
             if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
@@ -316,14 +319,16 @@ impl Worker {
         }
         if let Some(n) = self.limits.nodes
             && self.nodes >= n
+            && self.root_depth > 1
         {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             if self.halt.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
             if let Some(hard) = self.limits.hard_time
+                && self.root_depth > 1
                 && self.start.elapsed() >= hard
             {
                 self.stopped = true;

@@ -19,7 +19,10 @@ pub struct Budget {
 }
 
 /// The budget for one move, given the time left on a limited clock (`None`
-/// for unlimited) and an optional fixed move time.
+/// for unlimited) and an optional fixed move time. With almost nothing
+/// left, the hard limit is zero: only the first iteration (which always
+/// completes, in well under a millisecond) is searched, so a long game on a
+/// clock without increment is not lost on time one millisecond at a time.
 ///
 /// ```
 /// use antichess::search::time::budget;
@@ -48,7 +51,7 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
     };
     Budget {
         soft: Duration::from_millis(soft.max(0) as u64),
-        hard: Duration::from_millis(hard.max(1) as u64),
+        hard: Duration::from_millis(hard.max(0) as u64),
     }
 }
 
@@ -72,6 +75,6 @@ pub fn budget_with_increment(
     let hard = (share * 4).min(usable / 2).max(soft);
     Budget {
         soft: Duration::from_millis(soft.max(0) as u64),
-        hard: Duration::from_millis(hard.max(1) as u64),
+        hard: Duration::from_millis(hard.max(0) as u64),
     }
 }
