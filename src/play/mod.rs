@@ -24,7 +24,7 @@ use rustyline::{Editor, Helper};
 use crate::file;
 use crate::game::{Game, PlayerKind};
 use crate::rules::{Color, Move, Piece, Position, Reason, Role, Ruleset, Square, parse_square};
-use crate::search::{Engine, Limits, time};
+use crate::search::{Engine, Limits};
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
@@ -343,16 +343,7 @@ impl Session {
     }
 
     fn limits(&self, remaining: Option<i64>) -> Limits {
-        let mut limits = Limits {
-            depth: self.options.depth,
-            ..Limits::default()
-        };
-        if self.options.depth.is_none() || remaining.is_some() {
-            let b = time::budget(remaining, self.options.movetime);
-            limits.soft_time = Some(b.soft);
-            limits.hard_time = Some(b.hard);
-        }
-        limits
+        Limits::for_move(self.options.depth, remaining, self.options.movetime)
     }
 
     fn hint(&mut self) -> Option<Move> {

@@ -42,6 +42,28 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
+impl Limits {
+    /// The limits for one move of a game: a fixed depth if given (then, on
+    /// an unlimited clock without a move time, no time limit at all, so the
+    /// move is reproducible), and the time budget of the clock otherwise.
+    pub fn for_move(
+        depth: Option<u32>,
+        remaining_ms: Option<i64>,
+        movetime: Option<Duration>,
+    ) -> Limits {
+        let mut limits = Limits {
+            depth,
+            ..Limits::default()
+        };
+        if depth.is_none() || remaining_ms.is_some() || movetime.is_some() {
+            let b = time::budget(remaining_ms, movetime);
+            limits.soft_time = Some(b.soft);
+            limits.hard_time = Some(b.hard);
+        }
+        limits
+    }
+}
+
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 

@@ -7,7 +7,7 @@ use super::command::{Command, Line, parse_line};
 use crate::file;
 use crate::game::{Game, PlayerKind};
 use crate::rules::{Move, Outcome};
-use crate::search::{Engine, Limits, time};
+use crate::search::{Engine, Limits};
 
 /// Who makes the computer's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -281,28 +281,24 @@ fn think(
     remaining: Option<i64>,
     options: &EngineOptions,
 ) -> Option<Move> {
-    let moves = game.position().legal_moves();
+    let pos = game.position();
     match options.style {
-        Style::Engine => {}
-        Style::First => return moves.iter().min_by_key(|m| m.to_string()).copied(),
+        Style::Engine => {
+            let limits = Limits::for_move(options.depth, remaining, options.movetime);
+            engine.search(pos, &limits, |_| {}).map(|r| r.best)
+        }
+        Style::First => pos
+            .legal_moves()
+            .iter()
+            .min_by_key(|m| m.to_string())
+            .copied(),
         Style::Random => {
+            let moves = pos.legal_moves();
             let nanos = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.subsec_nanos());
-            let pick = (u64::from(nanos) ^ game.position().hash()) % moves.len().max(1) as u64;
-            return moves.get(pick as usize).copied();
+            let pick = (u64::from(nanos) ^ pos.hash()) % moves.len().max(1) as u64;
+            moves.get(pick as usize).copied()
         }
     }
-    let mut limits = Limits {
-        depth: options.depth,
-        ..Limits::default()
-    };
-    if options.depth.is_none() || remaining.is_some() || options.movetime.is_some() {
-        let budget = time::budget(remaining, options.movetime);
-        limits.soft_time = Some(budget.soft);
-        limits.hard_time = Some(budget.hard);
-    }
-    engine
-        .search(game.position(), &limits, |_| {})
-        .map(|r| r.best)
 }
