@@ -38,6 +38,14 @@ struct Cli {
     /// TextUI: search threads (lazy SMP).
     #[arg(long, global = true, default_value_t = 1)]
     threads: usize,
+    /// TextUI: ask this UCI engine (a command line) for the computer's
+    /// moves instead of the built-in engine.
+    #[arg(long)]
+    uci_engine: Option<String>,
+    /// With --uci-engine: the UCI_Variant to set (default: the game's
+    /// ruleset name).
+    #[arg(long, requires = "uci_engine")]
+    uci_variant: Option<String>,
     /// TextUI: who makes the computer's moves (random and first are
     /// baseline opponents for testing).
     #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
@@ -163,6 +171,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => textui::run(EngineOptions {
+            uci_engine: cli.uci_engine.map(|c| (c, cli.uci_variant)),
             style: match cli.player {
                 PlayerArg::Engine => Style::Engine,
                 PlayerArg::Random => Style::Random,

@@ -151,3 +151,28 @@ fn every_misbehaviour_loses_by_forfeit() {
             .exists()
     );
 }
+
+#[test]
+fn a_uci_engine_plays_through_the_textui() {
+    let uci = format!("{} uci --hash 8", env!("CARGO_BIN_EXE_antichess"));
+    let adapter = format!(
+        "{} --hash 1 --uci-engine '{uci}'",
+        env!("CARGO_BIN_EXE_antichess")
+    );
+    let (table, log) = referee(&[
+        "--games",
+        "2",
+        "--clock",
+        "3000",
+        "--white",
+        &adapter,
+        "--black",
+        &engine("--hash 8"),
+    ]);
+    assert!(table.contains("forfeits: none"), "{table}\n{log}");
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{log}"
+    );
+}

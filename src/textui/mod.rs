@@ -5,6 +5,7 @@
 
 pub mod command;
 mod session;
+mod uci_player;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;

@@ -9,6 +9,8 @@ use crate::game::{Game, PlayerKind};
 use crate::rules::{Move, Outcome};
 use crate::search::{Engine, Limits};
 
+use super::uci_player::UciPlayer;
+
 /// Who makes the computer's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Style {
@@ -22,8 +24,11 @@ pub enum Style {
 }
 
 /// How the computer player thinks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
+    /// A UCI engine to ask instead of the built-in engine (a command line),
+    /// and the `UCI_Variant` to give it (default: the game's ruleset name).
+    pub uci_engine: Option<(String, Option<String>)>,
     /// Who makes the moves.
     pub style: Style,
     /// Fixed search depth: with an unlimited clock the move is then fully
@@ -40,6 +45,7 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
+            uci_engine: None,
             style: Style::Engine,
             depth: None,
             movetime: None,
@@ -85,6 +91,7 @@ struct Active {
 pub struct Session {
     active: Option<Active>,
     engine: Engine,
+    uci: Option<UciPlayer>,
     options: EngineOptions,
 }
 
@@ -96,6 +103,10 @@ impl Session {
         Session {
             active: None,
             engine: Engine::with_threads(options.hash_mb, options.threads),
+            uci: options
+                .uci_engine
+                .as_ref()
+                .map(|(cmd, variant)| UciPlayer::new(cmd, variant.as_deref())),
             options,
         }
     }
@@ -133,7 +144,15 @@ impl Session {
             other => match self.active.as_mut() {
                 None => reply.line(INPUT_ERROR),
                 Some(active) => {
-                    let ended = active.execute(other, &mut self.engine, &self.options, reply);
+                    let ended = active.execute(
+                        other,
+                        Players {
+                            engine: &mut self.engine,
+                            uci: self.uci.as_mut(),
+                        },
+                        &self.options,
+                        reply,
+                    );
                     if ended {
                         self.active = None;
                     }
@@ -172,7 +191,7 @@ impl Active {
     fn execute(
         &mut self,
         cmd: Command,
-        engine: &mut Engine,
+        players: Players<'_>,
         options: &EngineOptions,
         reply: &mut Reply,
     ) -> bool {
@@ -197,7 +216,7 @@ impl Active {
                 } else {
                     let start = Instant::now();
                     let remaining = game.clock(game.turn()).remaining();
-                    let choice = think(engine, game, remaining, options);
+                    let choice = think(players, game, remaining, options);
                     let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
                     match game.charge(spent) {
                         Some(outcome) => Some(outcome),
@@ -275,13 +294,29 @@ impl Active {
 }
 
 /// The computer's move for the side to move, within its clock.
+/// The computer's players: the built-in engine and, if configured, a UCI
+/// engine (the built-in one answers when the UCI engine fails).
+struct Players<'a> {
+    engine: &'a mut Engine,
+    uci: Option<&'a mut UciPlayer>,
+}
+
 fn think(
-    engine: &mut Engine,
+    players: Players<'_>,
     game: &Game,
     remaining: Option<i64>,
     options: &EngineOptions,
 ) -> Option<Move> {
     let pos = game.position();
+    let engine = players.engine;
+    if let Some(uci) = players.uci {
+        match uci.choose(game, remaining, options.movetime) {
+            Some(m) => return Some(m),
+            None => eprintln!(
+                "antichess: the UCI engine gave no legal move; the built-in engine answers"
+            ),
+        }
+    }
     match options.style {
         Style::Engine => {
             let limits = Limits::for_move(options.depth, remaining, options.movetime);

@@ -1,0 +1,104 @@
+//! A UCI engine as the TextUI's computer player (`--uci-engine CMD`), so
+//! the referee can pit any UCI engine against TextUI programs.
+
+use std::time::{Duration, Instant};
+
+use crate::arena::ChildProgram;
+use crate::game::Game;
+use crate::rules::{Move, parse_square};
+use crate::search::time;
+
+/// How long the engine may take to answer `uci` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// A UCI engine run as a child process.
+pub struct UciPlayer {
+    command: String,
+    variant: Option<String>,
+    child: Option<ChildProgram>,
+    current_variant: Option<String>,
+}
+
+impl UciPlayer {
+    /// An engine started by `command` on first use; `variant` overrides the
+    /// `UCI_Variant` sent (by default the game's ruleset name).
+    pub fn new(command: &str, variant: Option<&str>) -> UciPlayer {
+        UciPlayer {
+            command: command.to_string(),
+            variant: variant.map(str::to_string),
+            child: None,
+            current_variant: None,
+        }
+    }
+
+    fn read_until(child: &mut ChildProgram, prefix: &str, deadline: Instant) -> Option<String> {
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let line = child.recv(left).ok()?;
+            if line.starts_with(prefix) {
+                return Some(line);
+            }
+        }
+    }
+
+    fn ready(&mut self, variant: &str) -> Option<&mut ChildProgram> {
+        if self.child.is_none() {
+            let mut child = ChildProgram::spawn(&self.command).ok()?;
+            child.send("uci").ok()?;
+            Self::read_until(&mut child, "uciok", Instant::now() + HANDSHAKE)?;
+            self.child = Some(child);
+            self.current_variant = None;
+        }
+        let child = self.child.as_mut()?;
+        if self.current_variant.as_deref() != Some(variant) {
+            child
+                .send(&format!("setoption name UCI_Variant value {variant}"))
+                .ok()?;
+            self.current_variant = Some(variant.to_string());
+        }
+        child.send("isready").ok()?;
+        Self::read_until(child, "readyok", Instant::now() + HANDSHAKE)?;
+        self.child.as_mut()
+    }
+
+    /// The engine's move for the side to move, within the clock; `None` if
+    /// the engine fails (it is then restarted on the next call).
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        remaining: Option<i64>,
+        movetime: Option<Duration>,
+    ) -> Option<Move> {
+        let variant = self
+            .variant
+            .clone()
+            .unwrap_or_else(|| game.ruleset_name().to_string());
+        let budget = time::budget(remaining, movetime);
+        let answer = (|| {
+            let child = self.ready(&variant)?;
+            child
+                .send(&format!("position fen {}", game.position().to_fen()))
+                .ok()?;
+            // About what the built-in engine spends: twice the soft limit,
+            // never more than the hard one.
+            let think = (budget.soft * 2).min(budget.hard).as_millis().max(1);
+            child.send(&format!("go movetime {think}")).ok()?;
+            let line = Self::read_until(
+                child,
+                "bestmove ",
+                Instant::now() + budget.hard + Duration::from_secs(1),
+            )?;
+            line.split_whitespace().nth(1).map(str::to_string)
+        })();
+        let Some(text) = answer else {
+            self.child = None;
+            return None;
+        };
+        let b = text.as_bytes();
+        if b.len() < 4 {
+            return None;
+        }
+        let (from, to) = (parse_square(b[0], b[1])?, parse_square(b[2], b[3])?);
+        game.position().find_move(from, to)
+    }
+}
