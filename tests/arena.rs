@@ -154,25 +154,16 @@ fn every_misbehaviour_loses_by_forfeit() {
 
 #[test]
 fn a_uci_engine_plays_through_the_textui() {
-    let uci = format!("{} uci --hash 8", env!("CARGO_BIN_EXE_antichess"));
-    let adapter = format!(
-        "{} --hash 1 --uci-engine '{uci}'",
-        env!("CARGO_BIN_EXE_antichess")
-    );
-    let (table, log) = referee(&[
-        "--games",
-        "2",
-        "--clock",
-        "3000",
-        "--white",
-        &adapter,
-        "--black",
-        &engine("--hash 8"),
-    ]);
+    let bin = env!("CARGO_BIN_EXE_antichess");
+    let adapter = format!("{bin} --hash 1 --movetime 30 --uci-engine '{bin} uci --hash 8'");
+    let args = [
+        "--games", "2", "--clock", "20000", "--white", &adapter, "--black",
+    ];
+    let mut args = args.to_vec();
+    let builtin = engine("--hash 8 --movetime 30");
+    args.push(&builtin);
+    let (table, log) = referee(&args);
     assert!(table.contains("forfeits: none"), "{table}\n{log}");
-    assert_eq!(
-        log.lines().filter(|l| l.starts_with("game ")).count(),
-        2,
-        "{log}"
-    );
+    let games = log.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 2, "{log}");
 }
