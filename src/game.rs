@@ -3,7 +3,7 @@
 
 use crate::file::{GameFile, GameOver, HistoryMove, TimeSpec};
 use crate::rules::{
-    Board, Color, Move, Outcome, Position, Reason, Role, Ruleset, Square, Status, castling,
+    Board, CASTLES, Color, Move, Outcome, Position, Reason, Role, Ruleset, Square, Status,
     parse_move_text,
 };
 
@@ -118,17 +118,10 @@ impl Game {
             .filter_map(|m| parse_move_text(&m.value))
             .flat_map(|(from, to)| [from, to])
             .collect();
-        let mut rights = 0;
-        for (right, king, rook) in [
-            (castling::WHITE_KING_SIDE, Square::E1, Square::H1),
-            (castling::WHITE_QUEEN_SIDE, Square::E1, Square::A1),
-            (castling::BLACK_KING_SIDE, Square::E8, Square::H8),
-            (castling::BLACK_QUEEN_SIDE, Square::E8, Square::A8),
-        ] {
-            if !touched.contains(&king) && !touched.contains(&rook) {
-                rights |= right;
-            }
-        }
+        let rights = CASTLES
+            .iter()
+            .filter(|c| !touched.contains(&c.king_from) && !touched.contains(&c.rook_from))
+            .fold(0, |rights, c| rights | c.right);
         let ep = file.moves.last().and_then(|last| {
             let (from, to) = parse_move_text(&last.value)?;
             let (start, end) = match last.side {

@@ -34,7 +34,8 @@ fn find_uci_move(pos: &Position, text: &str) -> Option<Move> {
     let from = crate::rules::parse_square(b[0], b[1])?;
     let to = crate::rules::parse_square(b[2], b[3])?;
     let m = pos.find_move(from, to)?;
-    (m.is_promotion() == (b.len() == 5) || b.len() == 4).then_some(m)
+    // A promotion may omit its `q`; a non-promotion may not carry one.
+    (b.len() == 4 || m.is_promotion()).then_some(m)
 }
 
 fn score_text(score: i32) -> String {

@@ -19,6 +19,7 @@ pub use fen::FenError;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, parse_move_text, parse_square};
 pub use outcome::{Outcome, Reason, Status};
 pub use perft::{divide, perft};
+pub(crate) use position::CASTLES;
 pub use position::{Position, castling};
 pub use ruleset::{MateRule, Ruleset, StalemateRule};
 pub use shakmaty::{Bitboard, Color, Piece, Role, Square};

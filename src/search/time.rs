@@ -40,8 +40,7 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
             hard: fixed,
         };
     };
-    let remaining = remaining.max(0);
-    let usable = (remaining - RESERVE_MS.min(remaining / 2)).max(0);
+    let usable = usable(remaining);
     let (soft, hard) = match movetime {
         Some(t) => {
             let t = (t.as_millis() as i64).min(usable / 2);
@@ -49,9 +48,21 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
         }
         None => (usable / 25, (usable / 6).min(usable / 25 * 4)),
     };
-    Budget {
-        soft: Duration::from_millis(soft.max(0) as u64),
-        hard: Duration::from_millis(hard.max(0) as u64),
+    Budget::from_ms(soft, hard)
+}
+
+/// What a limited clock offers once the reserve is kept back.
+fn usable(remaining_ms: i64) -> i64 {
+    let remaining = remaining_ms.max(0);
+    (remaining - RESERVE_MS.min(remaining / 2)).max(0)
+}
+
+impl Budget {
+    fn from_ms(soft: i64, hard: i64) -> Budget {
+        Budget {
+            soft: Duration::from_millis(soft.max(0) as u64),
+            hard: Duration::from_millis(hard.max(0) as u64),
+        }
     }
 }
 
@@ -64,17 +75,12 @@ pub fn budget_with_increment(
     moves_to_go: Option<i64>,
     movetime: Option<Duration>,
 ) -> Budget {
-    let base = budget(Some(remaining_ms), movetime);
     if movetime.is_some() {
-        return base;
+        return budget(Some(remaining_ms), movetime);
     }
-    let remaining = remaining_ms.max(0);
-    let usable = (remaining - RESERVE_MS.min(remaining / 2)).max(0);
+    let usable = usable(remaining_ms);
     let share = usable / moves_to_go.unwrap_or(25).clamp(1, 25) + increment_ms.max(0) * 3 / 4;
     let soft = share.min(usable / 2);
     let hard = (share * 4).min(usable / 2).max(soft);
-    Budget {
-        soft: Duration::from_millis(soft.max(0) as u64),
-        hard: Duration::from_millis(hard.max(0) as u64),
-    }
+    Budget::from_ms(soft, hard)
 }
