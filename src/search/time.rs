@@ -52,7 +52,7 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
 }
 
 /// What a limited clock offers once the reserve is kept back.
-fn usable(remaining_ms: i64) -> i64 {
+pub fn usable(remaining_ms: i64) -> i64 {
     let remaining = remaining_ms.max(0);
     (remaining - RESERVE_MS.min(remaining / 2)).max(0)
 }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::arena::ChildProgram;
 use crate::game::Game;
-use crate::rules::{Move, parse_square};
+use crate::rules::{Color, Move, parse_square};
 use crate::search::time;
 
 /// How long the engine may take to answer `uci` and `isready`.
@@ -74,15 +74,34 @@ impl UciPlayer {
             .clone()
             .unwrap_or_else(|| game.ruleset_name().to_string());
         let budget = time::budget(remaining, movetime);
+        let go = match (remaining, movetime) {
+            // A clocked game without a fixed move time: the engine gets both
+            // clocks, less a reserve for pipe and process latency, and
+            // manages its own time, as in any engine tournament.
+            (Some(_), None) => {
+                let clock = |c: Color| {
+                    let left = game.clock(c).remaining().unwrap_or(i64::MAX / 4);
+                    time::usable(left).max(1)
+                };
+                format!(
+                    "go wtime {} btime {}",
+                    clock(Color::White),
+                    clock(Color::Black)
+                )
+            }
+            // About what the built-in engine spends: twice the soft limit,
+            // never more than the hard one.
+            _ => {
+                let think = (budget.soft * 2).min(budget.hard).as_millis().max(1);
+                format!("go movetime {think}")
+            }
+        };
         let answer = (|| {
             let child = self.ready(&variant)?;
             child
                 .send(&format!("position fen {}", game.position().to_fen()))
                 .ok()?;
-            // About what the built-in engine spends: twice the soft limit,
-            // never more than the hard one.
-            let think = (budget.soft * 2).min(budget.hard).as_millis().max(1);
-            child.send(&format!("go movetime {think}")).ok()?;
+            child.send(&go).ok()?;
             let line = Self::read_until(
                 child,
                 "bestmove ",
