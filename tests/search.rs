@@ -211,3 +211,21 @@ fn two_threads_find_the_same_forced_win() {
     assert_eq!(r.score, antichess::search::MATE - 6, "{r:?}");
     assert!(forced_win(&pos.play(r.best), 5, Color::White));
 }
+
+/// A game of 200 moves per side on a clock without increment survives even
+/// if every move takes its whole hard limit plus half a millisecond of
+/// process and pipe overhead, and the first moves still get real time.
+#[test]
+fn budget_lasts_a_long_game_without_increment() {
+    for start in [1_000i64, 10_000, 60_000] {
+        let mut left = start as f64;
+        for n in 0..200 {
+            let b = time::budget(Some(left as i64), None);
+            if n == 0 {
+                assert!(b.soft >= Duration::from_millis(start as u64 / 40), "{b:?}");
+            }
+            left -= b.hard.as_secs_f64() * 1000.0 + 0.5;
+            assert!(left > 0.0, "clock {start} ms ran out at move {n}");
+        }
+    }
+}

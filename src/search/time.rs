@@ -5,8 +5,12 @@ use std::time::Duration;
 /// Thinking time when the clock is unlimited and no move time is set.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 
-/// The time kept back on a limited clock for start-up jitter and the answer.
-const RESERVE_MS: i64 = 50;
+/// The time kept back on a limited clock for start-up jitter and the
+/// answer. Once only this much is left, each move gets a twentieth of
+/// what remains, which on a clock without increment is well under the
+/// first iteration: the engine then answers at once, and a long game lasts
+/// hundreds of moves more instead of being lost on time.
+const RESERVE_MS: i64 = 100;
 
 /// When to stop starting new iterations (`soft`) and when to abort the one
 /// under way (`hard`).
@@ -52,9 +56,16 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
 }
 
 /// What a limited clock offers once the reserve is kept back.
+///
+/// ```
+/// use antichess::search::time::usable;
+/// assert_eq!(usable(60_000), 59_900);
+/// assert_eq!(usable(100), 5);
+/// assert_eq!(usable(-3), 0);
+/// ```
 pub fn usable(remaining_ms: i64) -> i64 {
     let remaining = remaining_ms.max(0);
-    (remaining - RESERVE_MS.min(remaining / 2)).max(0)
+    (remaining - RESERVE_MS).max(remaining / 20)
 }
 
 impl Budget {
