@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Color, Move, MoveList, Outcome, Position, Status};
+use crate::rules::{Color, Move, MoveList, Outcome, Position, Role, Status};
 pub use tt::{Bound, TranspositionTable};
 
 /// The score of a won game at the root; a win in `n` plies scores
@@ -108,6 +108,8 @@ struct Worker {
     stopped: bool,
     root_depth: i32,
     root_best: Option<Move>,
+    /// Inside the search after a null move.
+    after_null: bool,
 }
 
 impl Engine {
@@ -208,6 +210,7 @@ impl Worker {
             stopped: false,
             root_depth: 0,
             root_best: None,
+            after_null: false,
         }
     }
 
@@ -412,6 +415,33 @@ impl Worker {
             }
         }
         let tt_move = entry.and_then(|e| e.best);
+
+        // Null move: a side with no capture that would still be above beta
+        // after passing its turn is assumed to have a move that is too.
+        // Zugzwang is common when every capture is forced, so only a side
+        // with a piece other than king and pawns tries it, and never twice
+        // in one line.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= 3
+            && !self.after_null
+            && !moves[0].is_capture()
+            && beta.abs() < MATE_BOUND
+            && has_officers(pos)
+            && eval::evaluate(pos) >= beta
+        {
+            let r = 2 + depth / 4;
+            self.after_null = true;
+            let s = -self.negamax(&pos.pass(), depth - 1 - r, -beta, -beta + 1, ply + 1);
+            self.after_null = false;
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
         let ordered = self.order(pos, &moves, tt_move, ply);
 
         let original_alpha = alpha;
@@ -576,6 +606,12 @@ impl Worker {
         let h = &mut self.history[m.from() as usize][m.to() as usize];
         *h = (*h + depth * depth).min(1 << 20);
     }
+}
+
+/// Whether the side to move has a piece other than its king and pawns.
+fn has_officers(pos: &Position) -> bool {
+    let b = pos.board();
+    (b.by_color(pos.turn()) & !b.by_role(Role::King) & !b.by_role(Role::Pawn)).any()
 }
 
 /// The score of a finished game for the side to move, `ply` plies from the
