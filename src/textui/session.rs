@@ -293,7 +293,6 @@ impl Active {
     }
 }
 
-/// The computer's move for the side to move, within its clock.
 /// The computer's players: the built-in engine and, if configured, a UCI
 /// engine (the built-in one answers when the UCI engine fails).
 struct Players<'a> {
@@ -301,6 +300,7 @@ struct Players<'a> {
     uci: Option<&'a mut UciPlayer>,
 }
 
+/// The computer's move for the side to move, within its clock.
 fn think(
     players: Players<'_>,
     game: &Game,
