@@ -64,6 +64,9 @@ impl Limits {
     }
 }
 
+/// Below this hard time limit the main worker searches alone.
+const HELPERS_MIN_TIME: Duration = Duration::from_millis(20);
+
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
@@ -172,8 +175,15 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         for w in &mut self.workers {
             w.stop = Arc::clone(&stop);
+            w.nodes = 0;
         }
         let (main, helpers) = self.workers.split_first_mut()?;
+        // Starting and joining helpers costs more than a move played on
+        // almost no time is worth.
+        let helpers = match limits.hard_time {
+            Some(hard) if hard < HELPERS_MIN_TIME => &mut helpers[..0],
+            _ => helpers,
+        };
         let mut report = None;
         thread::scope(|scope| {
             for helper in helpers.iter_mut() {
