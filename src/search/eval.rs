@@ -147,3 +147,46 @@ fn cost(pos: &Position, color: Color) -> i32 {
         .map(|&(role, c)| pos.board().by_piece(color, role).count() as i32 * c)
         .sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    fn pos(fen: &str, ruleset: Ruleset) -> Position {
+        Position::from_fen(fen, ruleset).unwrap()
+    }
+
+    #[test]
+    fn offers_are_quiet_steps_into_attacked_squares() {
+        // The knight on b1 can step to a3, c3 or d2; the pawn on d4 attacks
+        // c3 (and e3, where no white piece can go).
+        let p = pos("7k/8/8/8/3p4/8/8/1N5K w - - 0 1", Ruleset::SPRING_2007);
+        let white = Activity::of(&p, Color::White);
+        let black = Activity::of(&p, Color::Black);
+        assert_eq!(offers(&white, &black), 1);
+        // The pawn's only step, d3, is not attacked by the knight.
+        assert_eq!(offers(&black, &white), 0);
+        assert_eq!(white.mobility, 3);
+        assert_eq!(black.mobility, 1);
+    }
+
+    #[test]
+    fn king_room_counts_for_the_mater_and_against_the_mated() {
+        // White's king has room; the rook on g1 boxes Black's king in.
+        let fen = "7k/8/8/8/8/8/8/K5R1 w - - 0 1";
+        let mater = evaluate(&pos(fen, Ruleset::SPRING_2007));
+        let mated = evaluate(&pos(fen, Ruleset::SPRING_2004));
+        // a1 king: a2, b1, b2 safe (3); h8 king: g8 and g7 attacked by the
+        // rook, h7 safe (1). The term is +2 * 40 under 2007 and -2 * 40
+        // under 2004.
+        assert_eq!(mater - mated, 2 * 2 * KING_ROOM);
+    }
+
+    #[test]
+    fn material_is_a_cost() {
+        let fewer = evaluate(&pos("7k/p7/8/8/8/8/8/K7 w - - 0 1", Ruleset::SPRING_2007));
+        let more = evaluate(&pos("7k/8/8/8/8/8/P7/K7 w - - 0 1", Ruleset::SPRING_2007));
+        assert!(fewer > more, "{fewer} {more}");
+    }
+}
