@@ -105,3 +105,30 @@ fn uci_infinite_search_waits_for_stop() {
     );
     assert!(lines.last().unwrap().starts_with("bestmove "), "{text}");
 }
+
+/// `--uci-engine` sends the clocks on a clocked game (the engine manages its
+/// own time) and a move time on an unlimited one.
+#[test]
+fn uci_engine_gets_the_clocks_or_a_move_time() {
+    let input = "StartNewGame computer 60000 human 60000\nGetNextMove\n\
+                 StartNewGame computer 0 human 0\nGetNextMove\nQuitGame\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["--uci-engine", "sh tests/helpers/fake_uci.sh"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "New game started\nh2-h3\nNew game started\na2-a3\nExiting game\n"
+    );
+}

@@ -80,7 +80,8 @@ impl UciPlayer {
             // manages its own time, as in any engine tournament.
             (Some(_), None) => {
                 let clock = |c: Color| {
-                    let left = game.clock(c).remaining().unwrap_or(i64::MAX / 4);
+                    // An unlimited clock is sent as a day.
+                    let left = game.clock(c).remaining().unwrap_or(86_400_000);
                     time::usable(left).max(1)
                 };
                 format!(
