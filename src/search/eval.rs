@@ -22,7 +22,7 @@
 //! nothing more (52%, +14 +/- 68). An earlier term rewarding own pieces the
 //! opponent attacks scored 42.5% (-53 +/- 110) and was dropped.
 
-use crate::rules::{Bitboard, Color, MateRule, Position, Role, Square};
+use crate::rules::{Bitboard, Color, MateRule, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
 /// The cost of keeping each kind of piece (pawn, knight, bishop, rook,
@@ -99,23 +99,18 @@ impl Activity {
         let mut attacked = Bitboard::EMPTY;
         let mut offers = Bitboard::EMPTY;
         let mut mobility = 0;
-        for sq in own & !board.by_role(Role::King) {
-            let role = board.role_at(sq).unwrap_or(Role::Pawn);
-            let att = match role {
-                Role::Pawn => attacks::pawn_attacks(color, sq),
-                Role::Knight => attacks::knight_attacks(sq),
-                Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                Role::Rook => attacks::rook_attacks(sq, occupied),
-                _ => attacks::queen_attacks(sq, occupied),
-            };
-            attacked |= att;
-            let quiet = if role == Role::Pawn {
-                pawn_push(color, sq) & empty
-            } else {
-                att & empty
-            };
-            offers |= quiet;
-            mobility += (quiet.count() + (att & board.by_color(color.other())).count()) as i32;
+        for &(role, _) in &ROLE_COST {
+            for sq in board.by_piece(color, role) {
+                let att = attacks::attacks(sq, Piece { color, role }, occupied);
+                attacked |= att;
+                let quiet = if role == Role::Pawn {
+                    pawn_push(color, sq) & empty
+                } else {
+                    att & empty
+                };
+                offers |= quiet;
+                mobility += (quiet.count() + (att & board.by_color(color.other())).count()) as i32;
+            }
         }
         let mut king_moves = Bitboard::EMPTY;
         for k in board.by_piece(color, Role::King) {
