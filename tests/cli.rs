@@ -3,11 +3,27 @@
 use std::process::Command;
 
 fn antichess(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
+    antichess_with_input(args, "")
+}
+
+/// Runs the binary with `input` on standard input.
+fn antichess_with_input(args: &[&str], input: &str) -> (i32, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
         .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -112,23 +128,11 @@ fn uci_infinite_search_waits_for_stop() {
 fn uci_engine_gets_the_clocks_or_a_move_time() {
     let input = "StartNewGame computer 60000 human 60000\nGetNextMove\n\
                  StartNewGame computer 0 human 0\nGetNextMove\nQuitGame\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .args(["--uci-engine", "sh tests/helpers/fake_uci.sh"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (code, out) =
+        antichess_with_input(&["--uci-engine", "sh tests/helpers/fake_uci.sh"], input);
+    assert_eq!(code, 0);
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        out,
         "New game started\nh2-h3\nNew game started\na2-a3\nExiting game\n"
     );
 }
