@@ -136,3 +136,15 @@ fn uci_engine_gets_the_clocks_or_a_move_time() {
         "New game started\nh2-h3\nNew game started\na2-a3\nExiting game\n"
     );
 }
+
+#[test]
+fn uci_engine_may_think_as_long_as_its_clock_allows() {
+    // On a 2 s clock the built-in engine would stop after about 0.3 s; the
+    // outside engine manages its own time and answers after 1.5 s, well
+    // within its clock, so its move is played.
+    let input = "StartNewGame computer 2000 human 2000\nGetNextMove\nQuitGame\n";
+    let (code, out) =
+        antichess_with_input(&["--uci-engine", "sh tests/helpers/fake_uci.sh 1.5"], input);
+    assert_eq!(code, 0);
+    assert_eq!(out, "New game started\nh2-h3\nExiting game\n");
+}

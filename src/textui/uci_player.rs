@@ -74,27 +74,33 @@ impl UciPlayer {
             .clone()
             .unwrap_or_else(|| game.ruleset_name().to_string());
         let budget = time::budget(remaining, movetime);
-        let go = match (remaining, movetime) {
+        let (go, wait) = match (remaining, movetime) {
             // A clocked game without a fixed move time: the engine gets both
             // clocks, less a reserve for pipe and process latency, and
-            // manages its own time, as in any engine tournament.
-            (Some(_), None) => {
+            // manages its own time, as in any engine tournament. It may
+            // think until the mover's clock (less the reserve) runs out.
+            (Some(left), None) => {
                 let clock = |c: Color| {
                     // An unlimited clock is sent as a day.
                     let left = game.clock(c).remaining().unwrap_or(86_400_000);
                     time::usable(left).max(1)
                 };
-                format!(
+                let go = format!(
                     "go wtime {} btime {}",
                     clock(Color::White),
                     clock(Color::Black)
-                )
+                );
+                (go, Duration::from_millis(time::usable(left).max(1) as u64))
             }
             // About what the built-in engine spends: twice the soft limit,
-            // never more than the hard one.
+            // never more than the hard one; the answer is awaited a second
+            // longer.
             _ => {
                 let think = (budget.soft * 2).min(budget.hard).as_millis().max(1);
-                format!("go movetime {think}")
+                (
+                    format!("go movetime {think}"),
+                    budget.hard + Duration::from_secs(1),
+                )
             }
         };
         let answer = (|| {
@@ -103,11 +109,7 @@ impl UciPlayer {
                 .send(&format!("position fen {}", game.position().to_fen()))
                 .ok()?;
             child.send(&go).ok()?;
-            let line = Self::read_until(
-                child,
-                "bestmove ",
-                Instant::now() + budget.hard + Duration::from_secs(1),
-            )?;
+            let line = Self::read_until(child, "bestmove ", Instant::now() + wait)?;
             line.split_whitespace().nth(1).map(str::to_string)
         })();
         let Some(text) = answer else {
