@@ -266,6 +266,14 @@ impl Worker {
             self.root_best = None;
             let s = self.aspiration(pos, depth as i32, score);
             if self.stopped && depth > 1 {
+                // A move that beat the previous best in the unfinished
+                // iteration (searched to the end) is played instead.
+                if let Some(best) = self.root_best
+                    && best != report.best
+                {
+                    report.best = best;
+                    report.pv = vec![best];
+                }
                 break;
             }
             score = s;
@@ -487,7 +495,7 @@ impl Worker {
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
-                    if ply == 0 {
+                    if ply == 0 && !self.stopped {
                         self.root_best = Some(m);
                     }
                     if alpha >= beta {
