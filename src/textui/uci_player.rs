@@ -73,7 +73,6 @@ impl UciPlayer {
             .variant
             .clone()
             .unwrap_or_else(|| game.ruleset_name().to_string());
-        let budget = time::budget(remaining, movetime);
         let (go, wait) = match (remaining, movetime) {
             // A clocked game without a fixed move time: the engine gets both
             // clocks, less a reserve for pipe and process latency, and
@@ -96,6 +95,7 @@ impl UciPlayer {
             // never more than the hard one; the answer is awaited a second
             // longer.
             _ => {
+                let budget = time::budget(remaining, movetime);
                 let think = (budget.soft * 2).min(budget.hard).as_millis().max(1);
                 (
                     format!("go movetime {think}"),
