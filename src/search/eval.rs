@@ -59,8 +59,8 @@ pub struct Weights {
     pub mobility: i32,
     /// Per square where a piece can be offered (up to four).
     pub offer: i32,
-    /// Per safe square next to the king (up to three), for the side that
-    /// wins by mating; the sign turns when being mated wins.
+    /// Per safe square next to the king (up to three): positive when
+    /// mating wins, negative when being mated wins.
     pub king_room: i32,
     /// When the opponent already has a capture of one of our pieces.
     pub pending: i32,
@@ -73,7 +73,7 @@ impl Weights {
         tempo: 5,
         mobility: 20,
         offer: 80,
-        king_room: 40,
+        king_room: -40,
         pending: 150,
     };
 
@@ -122,9 +122,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     material
         + w.mobility * (a.mobility - b.mobility)
         + w.offer * (offers(&a, &b) - offers(&b, &a))
-        + king_sign(pos.ruleset().mate)
-            * w.king_room
-            * (king_room(&a, &b).min(3) - king_room(&b, &a).min(3))
+        + w.king_room * (king_room(&a, &b).min(3) - king_room(&b, &a).min(3))
         + w.pending * pending(pos, &b)
         + w.tempo
 }
@@ -132,14 +130,6 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Safe squares next to `a`'s king, where `other` does not attack.
 fn king_room(a: &Activity, other: &Activity) -> i32 {
     (a.king_moves & !other.attacked).count() as i32
-}
-
-/// +1 when mating wins (king room is good), -1 when being mated wins.
-fn king_sign(rule: MateRule) -> i32 {
-    match rule {
-        MateRule::MaterWins => 1,
-        MateRule::MatedWins => -1,
-    }
 }
 
 /// 1 when the opponent (whose reach is `them`) can already take one of
@@ -252,8 +242,8 @@ mod tests {
         // rook, h7 safe.
         assert_eq!(king_room(&white, &black), 3);
         assert_eq!(king_room(&black, &white), 1);
-        assert_eq!(king_sign(MateRule::MaterWins), 1);
-        assert_eq!(king_sign(MateRule::MatedWins), -1);
+        assert!(Weights::for_rule(MateRule::MaterWins).king_room > 0);
+        assert!(Weights::for_rule(MateRule::MatedWins).king_room < 0);
     }
 
     #[test]
