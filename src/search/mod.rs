@@ -468,12 +468,11 @@ impl Worker {
         // Zugzwang is common when every capture is forced, so only a side
         // with a piece other than king and pawns tries it, and never twice
         // in one line.
-        if !pv_node
-            && !in_check
-            && ply > 0
+        // (A static score exists only off the principal variation, below
+        // the root, out of check and without a capture.)
+        if static_eval.is_some_and(|e| e >= beta)
             && depth >= 3
             && !self.after_null
-            && static_eval.is_some_and(|e| e >= beta)
             && beta.abs() < MATE_BOUND
             && has_officers(pos)
         {
