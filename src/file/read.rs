@@ -100,6 +100,7 @@ pub fn read_path(path: &Path) -> Result<GameFile> {
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<GameFile> {
     let text = decode(bytes).map_err(plain)?;
+    check_chars(&text)?;
     let options = ParsingOptions {
         allow_dtd: true,
         nodes_limit: 4_000_000,
@@ -115,6 +116,31 @@ pub fn parse(bytes: &[u8]) -> Result<GameFile> {
         }
     })?;
     read_game(doc.root_element())
+}
+
+/// Refuses a character XML 1.0 does not allow in a document (a control
+/// character other than tab, line feed and carriage return, or U+FFFE,
+/// U+FFFF). The XML parser lets one through inside a DTD entity value,
+/// which then reaches an attribute that cannot be written back as
+/// well-formed XML.
+fn check_chars(text: &str) -> Result<()> {
+    let Some(bad) = text.find(|c: char| {
+        !matches!(c, '\t' | '\n' | '\r' | ' '..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+    }) else {
+        return Ok(());
+    };
+    let before = &text[..bad];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let c = text[bad..].chars().next().unwrap_or_default();
+    Err(FileError {
+        message: format!(
+            "not well-formed XML: character U+{:04X} is not allowed",
+            c as u32
+        ),
+        element: None,
+        line: before.matches('\n').count() as u32 + 1,
+        column: before[line_start..].chars().count() as u32 + 1,
+    })
 }
 
 /// A schema element: in no namespace, with this local name.
