@@ -59,8 +59,23 @@ impl Position {
     }
 
     /// Whether the side to move has a legal capture (and so must capture).
+    /// Only captures are generated.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset};
+    /// let pos = Position::new(Ruleset::SPRING_2007);
+    /// assert!(!pos.capture_forced());
+    /// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", Ruleset::SPRING_2007).unwrap();
+    /// assert!(pos.capture_forced());
+    /// ```
     pub fn capture_forced(&self) -> bool {
-        self.legal_moves().first().is_some_and(|m| m.is_capture())
+        let mut list = MoveList::new();
+        let ctx = self.context();
+        self.gen_captures(&ctx, &mut list);
+        if ctx.verify {
+            self.retain_legal(&mut list);
+        }
+        !list.is_empty()
     }
 
     fn retain_legal(&self, list: &mut MoveList) {

@@ -509,12 +509,24 @@ impl Worker {
                 // games, 2 s), and pruning late quiet moves at depth 3 or
                 // less 42%: in a race to shed pieces the late quiet move
                 // is often the offer that forces the opponent.
-                let reduction =
-                    if depth >= 3 && i >= 4 && !m.is_capture() && !in_check && moves.len() > 2 {
-                        1 + (i >= 12) as i32
-                    } else {
-                        0
-                    };
+                // A move that leaves the opponent a capture (an offer, or a
+                // line opened to one of our pieces) starts a forced sequence
+                // and is searched in full: 62.7% in self-play (+91 +/- 50,
+                // 200 games, 2 s), though it searches 2.7 times the nodes
+                // of the bench. With it, pruning late quiet moves other than
+                // offers at depth 3 or less and logarithmic reductions for
+                // the others scored 51.2% and 51.7%: not kept.
+                let reduction = if depth >= 3
+                    && i >= 4
+                    && !m.is_capture()
+                    && !in_check
+                    && moves.len() > 2
+                    && !child.capture_forced()
+                {
+                    1 + (i >= 12) as i32
+                } else {
+                    0
+                };
                 let mut s =
                     -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduction > 0 {
