@@ -8,7 +8,11 @@
 //!   counts against one, with small differences by kind. When mating wins
 //!   (2007) the weights fitted to game results say otherwise: pawns and
 //!   knights are worth keeping (they shield the king from mate and are
-//!   seldom forced to capture), rooks and queens are what costs.
+//!   seldom forced to capture), rooks and queens are what costs. That
+//!   holds with many pieces on the board; as they come off, every piece
+//!   becomes a cost again (the blend runs over the last
+//!   [`PHASE_PIECES`] pieces), or an engine ahead in a bare pawn ending
+//!   keeps its pawn for ever instead of promoting and shedding it.
 //! - **Mobility.** Moves of the pieces other than the king: a side with
 //!   choices is not forced, and can pick the capture or the offer it likes.
 //! - **Offers.** Empty squares one of our pieces can step to where the
@@ -46,13 +50,25 @@ const ROLES: [Role; 5] = [
 ];
 /// Offers are counted up to this many squares.
 const MAX_OFFERS: u32 = 4;
+/// With this many pieces other than kings, or more, material is counted
+/// with [`Weights::cost`] alone; with fewer, [`Weights::endgame_cost`]
+/// takes over in proportion.
+pub const PHASE_PIECES: i32 = 16;
+/// What keeping any piece costs in a bare endgame when mating wins: with
+/// few pieces left, the side with fewer is the one closer to shedding its
+/// last.
+const ENDGAME_COST: i32 = 150;
 
 /// The weight of each term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// The cost of keeping a pawn, knight, bishop, rook, queen (negative:
-    /// the piece is worth keeping).
+    /// the piece is worth keeping), with [`PHASE_PIECES`] or more pieces
+    /// other than kings on the board.
     pub cost: [i32; 5],
+    /// The same with no piece but the kings left; in between, the two are
+    /// blended by the number of pieces.
+    pub endgame_cost: [i32; 5],
     /// For having the move.
     pub tempo: i32,
     /// Per move of a piece other than the king.
@@ -70,6 +86,7 @@ impl Weights {
     /// Set by hand and self-play: used when being mated wins (2004).
     pub const HAND: Weights = Weights {
         cost: [100, 100, 105, 110, 95],
+        endgame_cost: [100, 100, 105, 110, 95],
         tempo: 5,
         mobility: 20,
         offer: 80,
@@ -85,6 +102,7 @@ impl Weights {
     /// costs. Used when mating wins.
     pub const FITTED_2007: Weights = Weights {
         cost: [-131, -91, -19, 335, 245],
+        endgame_cost: [ENDGAME_COST; 5],
         tempo: 245,
         mobility: 52,
         offer: 262,
@@ -201,11 +219,19 @@ fn pawn_push(color: Color, sq: Square) -> Bitboard {
     }
 }
 
+/// What `color`'s pieces cost, the opening and endgame costs blended by
+/// the number of pieces (other than kings) on the board.
 fn cost(pos: &Position, color: Color, w: &Weights) -> i32 {
+    let board = pos.board();
+    let pieces = (board.occupied() & !board.by_role(Role::King)).count() as i32;
+    let phase = pieces.min(PHASE_PIECES);
     ROLES
         .iter()
-        .zip(w.cost)
-        .map(|(&role, c)| pos.board().by_piece(color, role).count() as i32 * c)
+        .zip(w.cost.iter().zip(w.endgame_cost))
+        .map(|(&role, (&c, e))| {
+            let blended = (c * phase + e * (PHASE_PIECES - phase)) / PHASE_PIECES;
+            board.by_piece(color, role).count() as i32 * blended
+        })
         .sum()
 }
 
@@ -266,8 +292,28 @@ mod tests {
         let eval = |fen, rules| evaluate(&pos(fen, rules));
         // Being mated wins: every piece is a cost.
         assert!(eval(fewer, Ruleset::SPRING_2004) > eval(more, Ruleset::SPRING_2004));
-        // Mating wins: pawns are worth keeping.
-        assert!(eval(fewer, Ruleset::SPRING_2007) < eval(more, Ruleset::SPRING_2007));
+        // Mating wins: with the board nearly empty, the side with fewer
+        // pieces is closer to shedding its last.
+        assert!(eval(fewer, Ruleset::SPRING_2007) > eval(more, Ruleset::SPRING_2007));
+    }
+
+    #[test]
+    fn material_costs_blend_from_the_opening_to_the_endgame() {
+        let w = Weights::FITTED_2007;
+        // Full board: the opening costs alone (pawns are worth keeping).
+        let start = Position::new(Ruleset::SPRING_2007);
+        let opening: i32 = [8, 2, 2, 2, 1].iter().zip(w.cost).map(|(n, c)| n * c).sum();
+        assert_eq!(cost(&start, Color::White, &w), opening);
+        assert!(w.cost[0] < 0);
+        // One pawn left: 1/16 of the opening cost, 15/16 of the endgame's.
+        let p = pos("7k/8/8/8/8/8/P7/K7 w - - 0 1", Ruleset::SPRING_2007);
+        assert_eq!(
+            cost(&p, Color::White, &w),
+            (w.cost[0] + 15 * w.endgame_cost[0]) / PHASE_PIECES
+        );
+        assert!(cost(&p, Color::White, &w) > 0);
+        // Under the hand weights the two costs are the same.
+        assert_eq!(Weights::HAND.cost, Weights::HAND.endgame_cost);
     }
 
     #[test]
