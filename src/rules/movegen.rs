@@ -30,12 +30,8 @@ impl Position {
     /// legal, otherwise every legal move. Empty when the side has no move
     /// (this says nothing of game-ending rules; see [`Position::status`]).
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
         let ctx = self.context();
-        self.gen_captures(&ctx, &mut list);
-        if ctx.verify {
-            self.retain_legal(&mut list);
-        }
+        let mut list = self.legal_captures(&ctx);
         if list.is_empty() {
             self.gen_quiets(&ctx, &mut list);
             if ctx.verify {
@@ -69,13 +65,16 @@ impl Position {
     /// assert!(pos.capture_forced());
     /// ```
     pub fn capture_forced(&self) -> bool {
+        !self.legal_captures(&self.context()).is_empty()
+    }
+
+    fn legal_captures(&self, ctx: &Context) -> MoveList {
         let mut list = MoveList::new();
-        let ctx = self.context();
-        self.gen_captures(&ctx, &mut list);
+        self.gen_captures(ctx, &mut list);
         if ctx.verify {
             self.retain_legal(&mut list);
         }
-        !list.is_empty()
+        list
     }
 
     fn retain_legal(&self, list: &mut MoveList) {
