@@ -134,7 +134,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let w = Weights::for_rule(pos.ruleset().mate);
     let us = pos.turn();
     let them = us.other();
-    let material = cost(pos, them, &w) - cost(pos, us, &w);
+    let costs = blended_costs(pos, &w);
+    let material = cost(pos, them, &costs) - cost(pos, us, &costs);
     let a = Activity::of(pos, us);
     let b = Activity::of(pos, them);
     material
@@ -219,19 +220,23 @@ fn pawn_push(color: Color, sq: Square) -> Bitboard {
     }
 }
 
-/// What `color`'s pieces cost, the opening and endgame costs blended by
-/// the number of pieces (other than kings) on the board.
-fn cost(pos: &Position, color: Color, w: &Weights) -> i32 {
+/// The cost of each role in [`ROLES`] order: the opening and endgame
+/// costs blended by the number of pieces (other than kings) on the board.
+fn blended_costs(pos: &Position, w: &Weights) -> [i32; 5] {
     let board = pos.board();
     let pieces = (board.occupied() & !board.by_role(Role::King)).count() as i32;
     let phase = pieces.min(PHASE_PIECES);
+    std::array::from_fn(|i| {
+        (w.cost[i] * phase + w.endgame_cost[i] * (PHASE_PIECES - phase)) / PHASE_PIECES
+    })
+}
+
+/// What `color`'s pieces cost, at `costs` per role.
+fn cost(pos: &Position, color: Color, costs: &[i32; 5]) -> i32 {
     ROLES
         .iter()
-        .zip(w.cost.iter().zip(w.endgame_cost))
-        .map(|(&role, (&c, e))| {
-            let blended = (c * phase + e * (PHASE_PIECES - phase)) / PHASE_PIECES;
-            board.by_piece(color, role).count() as i32 * blended
-        })
+        .zip(costs)
+        .map(|(&role, c)| pos.board().by_piece(color, role).count() as i32 * c)
         .sum()
 }
 
@@ -303,15 +308,19 @@ mod tests {
         // Full board: the opening costs alone (pawns are worth keeping).
         let start = Position::new(Ruleset::SPRING_2007);
         let opening: i32 = [8, 2, 2, 2, 1].iter().zip(w.cost).map(|(n, c)| n * c).sum();
-        assert_eq!(cost(&start, Color::White, &w), opening);
+        assert_eq!(
+            cost(&start, Color::White, &blended_costs(&start, &w)),
+            opening
+        );
         assert!(w.cost[0] < 0);
         // One pawn left: 1/16 of the opening cost, 15/16 of the endgame's.
         let p = pos("7k/8/8/8/8/8/P7/K7 w - - 0 1", Ruleset::SPRING_2007);
+        let costs = blended_costs(&p, &w);
         assert_eq!(
-            cost(&p, Color::White, &w),
+            cost(&p, Color::White, &costs),
             (w.cost[0] + 15 * w.endgame_cost[0]) / PHASE_PIECES
         );
-        assert!(cost(&p, Color::White, &w) > 0);
+        assert!(cost(&p, Color::White, &costs) > 0);
         // Under the hand weights the two costs are the same.
         assert_eq!(Weights::HAND.cost, Weights::HAND.endgame_cost);
     }
