@@ -25,6 +25,7 @@ pub mod file;
 pub mod game;
 pub mod play;
 pub mod rules;
+pub mod safe_write;
 pub mod search;
 pub mod textui;
 pub mod uci;

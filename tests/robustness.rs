@@ -45,9 +45,28 @@ proptest! {
             prop_assert!(file::parse(xml.as_bytes()).is_ok(), "{xml}");
         }
     }
+}
 
-    #[test]
-    fn random_command_lines_never_panic(lines in proptest::collection::vec(
+/// Random command lines, among them saves to a FIFO and a symbolic link in a
+/// temporary folder: every line gets an answer, and after every run the
+/// FIFO is still a FIFO and the link still a link to its target.
+#[test]
+fn random_command_lines_never_panic() {
+    use proptest::test_runner::{Config, TestRunner};
+    use std::os::unix::fs::FileTypeExt;
+
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("fifo");
+    let link = tmp.path().join("link.xml");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::write(tmp.path().join("target.xml"), "").unwrap();
+    std::os::unix::fs::symlink("target.xml", &link).unwrap();
+
+    let lines = proptest::collection::vec(
         prop_oneof![
             Just("StartNewGame human 0 human 0".to_string()),
             Just("StartNewGame computer 0 human 5 6170-spring-2007-encastle".to_string()),
@@ -55,14 +74,24 @@ proptest! {
             Just("PrintBoard".to_string()),
             Just("MakeNextMove".to_string()),
             Just("GetNextMove".to_string()),
+            Just(format!("SaveGame {}", fifo.display())),
+            Just(format!("SaveGame {}", link.display())),
+            Just(format!("LoadGame {}", link.display())),
             "[a-j][0-9]-[a-j][0-9]".prop_map(|m| format!("MakeMove {m} 3")),
             "[a-h][1-8]-[a-h][1-8]".prop_map(|m| format!("IsLegalMove {m}")),
             "\\PC{0,40}",
-            proptest::collection::vec(any::<u8>(), 0..40).prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            proptest::collection::vec(any::<u8>(), 0..40)
+                .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
         ],
         1..60,
-    )) {
-        let mut session = Session::new(EngineOptions { depth: Some(1), hash_mb: 1, ..EngineOptions::default() });
+    );
+    let mut runner = TestRunner::new(Config::with_cases(400));
+    let result = runner.run(&lines, |lines| {
+        let mut session = Session::new(EngineOptions {
+            depth: Some(1),
+            hash_mb: 1,
+            ..EngineOptions::default()
+        });
         for line in lines {
             let reply = session.handle_line(line.as_bytes());
             prop_assert!(reply.text.is_empty() || reply.text.ends_with('\n'));
@@ -70,5 +99,17 @@ proptest! {
                 break;
             }
         }
+        let fifo_kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        prop_assert!(fifo_kind.is_fifo(), "the FIFO was replaced");
+        let link_kind = std::fs::symlink_metadata(&link).unwrap().file_type();
+        prop_assert!(link_kind.is_symlink(), "the link was replaced");
+        prop_assert_eq!(
+            std::fs::read_link(&link).unwrap(),
+            std::path::PathBuf::from("target.xml")
+        );
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
 }

@@ -27,6 +27,7 @@ pub use pgn::{pgn, san};
 use crate::file;
 use crate::game::Game;
 use crate::rules::{Color, Move, Outcome, Position, Reason, Ruleset, parse_move_text};
+use crate::safe_write::write_atomic;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -310,7 +311,13 @@ fn play_one(
         "antichess-opening-{}-{index}.xml",
         std::process::id()
     ));
-    let written = file::save_atomic(&opening_file, file::to_xml(&start.to_file()).as_bytes());
+    let written = write_atomic(&opening_file, file::to_xml(&start.to_file()).as_bytes());
+    if let Err(e) = &written {
+        eprintln!(
+            "antichess: could not write the opening file {}: {e}",
+            opening_file.display()
+        );
+    }
     for color in [Color::White, Color::Black] {
         let i = table.index(color);
         let command = if i == 0 {
@@ -484,12 +491,16 @@ fn pgn_date() -> String {
 /// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
 /// `game-NNN.pgn`. A forfeit is written as `timeExpired` in the game file
 /// (the file format has no other description for it); the PGN
-/// `Termination` tag says what happened.
+/// `Termination` tag says what happened. A record that cannot be written
+/// is reported on standard error (the match goes on).
 fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord) {
-    let _ = std::fs::create_dir_all(dir);
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("antichess: could not create {}: {e}", dir.display());
+        return;
+    }
     let stem = dir.join(format!("game-{:03}", index + 1));
     let xml = file::to_xml(&record.game.to_file());
-    let _ = file::save_atomic(&stem.with_extension("xml"), xml.as_bytes());
+    save_record(&stem.with_extension("xml"), &xml);
     let (white, black) = if record.first_white {
         (&config.first, &config.second)
     } else {
@@ -518,5 +529,11 @@ fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord)
     ];
     let start = Position::new(Ruleset::for_file(&config.ruleset));
     let text = pgn(&tags, &start, &record.moves, result);
-    let _ = file::save_atomic(&stem.with_extension("pgn"), text.as_bytes());
+    save_record(&stem.with_extension("pgn"), &text);
+}
+
+fn save_record(path: &Path, text: &str) {
+    if let Err(e) = write_atomic(path, text.as_bytes()) {
+        eprintln!("antichess: could not write {}: {e}", path.display());
+    }
 }

@@ -1,6 +1,6 @@
 //! The XML game file: its contents as values, the reader (roxmltree, with
 //! every rule of `schema/antichess.xsd` checked in code) and the writer
-//! (quick-xml, byte-exact, atomic).
+//! (quick-xml, byte-exact). Files are saved with [`crate::safe_write`].
 
 mod encoding;
 mod read;
@@ -9,7 +9,7 @@ mod write;
 use crate::rules::{Color, Reason, Role, Square};
 
 pub use read::{FileError, MAX_FILE_BYTES, parse, read_path};
-pub use write::{save_atomic, to_xml};
+pub use write::to_xml;
 
 /// The `<time>` element.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

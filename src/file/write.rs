@@ -1,15 +1,11 @@
-//! Writing a game file: byte-exact layout (game-file.md, "Writing") and an
-//! atomic save.
-
-use std::borrow::Cow;
-use std::fs;
-use std::io::{self, Write};
-use std::path::Path;
+//! Writing a game file: byte-exact layout (game-file.md, "Writing"). Saving
+//! it to disk goes through [`crate::safe_write`].
 
 use quick_xml::Writer;
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesEnd, BytesStart, Event};
 use quick_xml::name::QName;
+use std::borrow::Cow;
 
 use super::{GameFile, color_name, role_name};
 
@@ -111,45 +107,6 @@ pub fn to_xml(file: &GameFile) -> String {
 
     let body = String::from_utf8(w.into_inner()).unwrap_or_default();
     format!("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n{body}\n")
-}
-
-/// Writes `contents` to `path` atomically: a temporary file in the same
-/// folder, flushed to disk, then renamed over the target. On any error the
-/// target is untouched and the temporary file is removed.
-pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut f = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        drop(f);
-        if path.is_dir() {
-            return Err(io::Error::new(
-                io::ErrorKind::IsADirectory,
-                "is a directory",
-            ));
-        }
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    } else if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    result
 }
 
 #[cfg(test)]

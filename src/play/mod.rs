@@ -24,6 +24,7 @@ use rustyline::{Editor, Helper};
 use crate::file;
 use crate::game::{Game, PlayerKind};
 use crate::rules::{Color, Move, Piece, Position, Reason, Role, Ruleset, Square, parse_square};
+use crate::safe_write::write_atomic;
 use crate::search::{Engine, Limits};
 
 /// How a game at the terminal is set up.
@@ -298,7 +299,7 @@ impl Session {
                 None => say("Usage: save FILE"),
                 Some(path) => {
                     let xml = file::to_xml(&self.game.to_file());
-                    match file::save_atomic(Path::new(path), xml.as_bytes()) {
+                    match write_atomic(Path::new(path), xml.as_bytes()) {
                         Ok(()) => say(&format!("Saved to {path}.")),
                         Err(e) => say(&format!("Could not save {path}: {e}")),
                     }

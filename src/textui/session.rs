@@ -7,6 +7,7 @@ use super::command::{Command, Line, parse_line};
 use crate::file;
 use crate::game::{Game, PlayerKind};
 use crate::rules::{Move, Outcome};
+use crate::safe_write::write_atomic;
 use crate::search::{Engine, Limits};
 
 use super::uci_player::UciPlayer;
@@ -200,7 +201,7 @@ impl Active {
             Command::StartNewGame { .. } | Command::LoadGame(_) => None,
             Command::SaveGame(path) => {
                 let xml = file::to_xml(&game.to_file());
-                match file::save_atomic(Path::new(&path), xml.as_bytes()) {
+                match write_atomic(Path::new(&path), xml.as_bytes()) {
                     Ok(()) => reply.line("Game saved"),
                     Err(e) => reply.line(format_args!("Save failed: {e}")),
                 }
