@@ -1,4 +1,5 @@
-//! The command line: no arguments runs the TextUI; subcommands do the rest.
+//! The command line: no subcommand runs the TextUI; subcommands do the
+//! rest. Each subcommand declares exactly the options it uses.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,8 +7,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use clap::{Parser, Subcommand};
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use shakmaty::ByColor;
 
 use crate::arena::{self, MatchConfig};
 use crate::file;
@@ -16,38 +19,66 @@ use crate::rules::{self, Position, Ruleset};
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
 
+/// The start position, as an example of a FEN.
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+
+/// The TextUI's engine options (and `play`'s, without the adapter).
+#[derive(Args, Clone)]
+struct EngineArgs {
+    /// Search to this fixed depth (fully reproducible moves when the clock
+    /// is unlimited).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Think this many milliseconds per move (always within the clock;
+    /// default 1 s when the clock is unlimited).
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+/// The search's memory and threads (TextUI, `play`, `uci`).
+#[derive(Args, Clone)]
+struct TableArgs {
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    hash: u32,
+    /// Search threads (lazy SMP; more than one makes moves irreproducible).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+}
+
+impl EngineArgs {
+    fn movetime(&self) -> Option<Duration> {
+        self.movetime.map(Duration::from_millis)
+    }
+}
+
+/// With no subcommand: the TextUI on standard input and output.
 #[derive(Parser)]
 #[command(
     name = "antichess",
     version,
-    about = "MIT 6.170 Antichess: TextUI, rules and engine"
+    about = "MIT 6.170 Antichess: the TextUI protocol, game files, rules and engine",
+    long_about = "MIT 6.170 Antichess: the TextUI protocol, game files, rules and engine.\n\n\
+        Without a subcommand, runs the TextUI: type commands, or pipe a command file in.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// TextUI: search to this fixed depth (reproducible moves with an
-    /// unlimited clock).
-    #[arg(long, global = true)]
-    depth: Option<u32>,
-    /// TextUI: think this many milliseconds per move (within the clock).
-    #[arg(long, global = true)]
-    movetime: Option<u64>,
-    /// Transposition table size in MB.
-    #[arg(long, global = true, default_value_t = 64)]
-    hash: usize,
-    /// TextUI: search threads (lazy SMP).
-    #[arg(long, global = true, default_value_t = 1)]
-    threads: usize,
-    /// TextUI: ask this UCI engine (a command line) for the computer's
-    /// moves instead of the built-in engine.
-    #[arg(long)]
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Ask this UCI engine (a command line) for the computer's moves
+    /// instead of the built-in engine (which answers if it fails).
+    #[arg(long, value_name = "CMD")]
     uci_engine: Option<String>,
     /// With --uci-engine: the UCI_Variant to set (default: the game's
     /// ruleset name).
-    #[arg(long, requires = "uci_engine")]
+    #[arg(long, value_name = "V", requires = "uci_engine")]
     uci_variant: Option<String>,
-    /// TextUI: who makes the computer's moves (random and first are
-    /// baseline opponents for testing).
+    /// Who makes the computer's moves (random and first are baseline
+    /// opponents for testing).
     #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
     player: PlayerArg,
 }
@@ -90,12 +121,16 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Search a fixed set of positions to a fixed depth; prints the total
-    /// node count (a reproducible signature) and nodes per second.
+    /// Search a fixed set of positions to a fixed depth with one thread;
+    /// prints the total node count (a reproducible signature) and nodes
+    /// per second.
     Bench {
         /// Search depth.
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Transposition table size in MB.
+        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        hash: u32,
     },
     /// Referee games between two TextUI programs (also the self-play
     /// harness): random openings, each played twice with colours swapped;
@@ -103,31 +138,31 @@ enum Command {
     /// and forfeits by reason.
     Referee {
         /// Command line of the first program (White in the odd games).
-        #[arg(long)]
+        #[arg(long, value_name = "CMD")]
         white: String,
         /// Command line of the second program.
-        #[arg(long)]
+        #[arg(long, value_name = "CMD")]
         black: String,
         /// Number of games (rounded up to an even number).
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Clock per side in milliseconds (0: unlimited).
-        #[arg(long, default_value_t = 60_000)]
+        #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
         clock: i64,
         /// Ruleset name.
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset_name)]
         ruleset: String,
         /// Random plies before the programs take over.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, value_name = "PLIES", default_value_t = 4)]
         openings: u32,
         /// Folder for the games (game files and PGN).
-        #[arg(long)]
+        #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Seed for the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Plies after which an unfinished game is a draw.
-        #[arg(long, default_value_t = 400)]
+        #[arg(long, value_name = "N", default_value_t = 400)]
         max_plies: usize,
     },
     /// Play a game at the terminal.
@@ -142,11 +177,16 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Side::Computer)]
         black: Side,
         /// Clock per side in milliseconds (0: unlimited).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
         clock: i64,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Speak the UCI protocol (for chess GUIs and tournament managers).
-    Uci,
+    Uci {
+        #[command(flatten)]
+        table: TableArgs,
+    },
     /// Check game files against the schema; exit status 1 if any fails.
     Validate {
         /// The files.
@@ -169,7 +209,17 @@ fn parse_ruleset(name: &str) -> Result<Ruleset, String> {
 /// Runs the program with the process's arguments.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    match execute(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("antichess: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn execute(cli: Cli) -> Result<ExitCode> {
+    Ok(match cli.command {
         None => textui::run(EngineOptions {
             uci_engine: cli.uci_engine.map(|c| (c, cli.uci_variant)),
             style: match cli.player {
@@ -177,26 +227,33 @@ pub fn run() -> ExitCode {
                 PlayerArg::Random => Style::Random,
                 PlayerArg::First => Style::First,
             },
-            depth: cli.depth,
-            movetime: cli.movetime.map(Duration::from_millis),
-            hash_mb: cli.hash,
-            threads: cli.threads,
+            depth: cli.engine.depth,
+            movetime: cli.engine.movetime(),
+            hash_mb: cli.engine.table.hash as usize,
+            threads: cli.engine.table.threads as usize,
         }),
         Some(Command::Validate { files }) => validate(&files),
-        Some(Command::Bench { depth }) => bench(depth, cli.hash),
-        Some(Command::Uci) => crate::uci::run(cli.hash, cli.threads),
+        Some(Command::Bench { depth, hash }) => bench(depth, hash as usize),
+        Some(Command::Uci { table }) => {
+            crate::uci::run(table.hash as usize, table.threads as usize)
+        }
         Some(Command::Play {
             ruleset,
             white,
             black,
             clock,
+            engine,
         }) => crate::play::run(crate::play::PlayOptions {
             ruleset,
-            // Indexed by `Color as usize`: Black is 0, White is 1.
-            players: [black.kind(), white.kind()],
-            clock_ms: clock.max(0),
-            movetime: cli.movetime.map(Duration::from_millis),
-            depth: cli.depth,
+            players: ByColor {
+                white: white.kind(),
+                black: black.kind(),
+            },
+            clock_ms: clock,
+            movetime: engine.movetime(),
+            depth: engine.depth,
+            hash_mb: engine.table.hash as usize,
+            threads: engine.table.threads as usize,
         }),
         Some(Command::Referee {
             white,
@@ -218,25 +275,21 @@ pub fn run() -> ExitCode {
             seed,
             out_dir: out,
             max_plies,
-        }),
+        })?,
         Some(Command::Perft {
             depth,
             ruleset,
             fen,
             divide,
-        }) => perft(depth, ruleset, fen.as_deref(), divide),
-    }
+        }) => perft(depth, ruleset, fen.as_deref(), divide)?,
+    })
 }
 
-fn perft(depth: u32, ruleset: Ruleset, fen: Option<&str>, divide: bool) -> ExitCode {
+fn perft(depth: u32, ruleset: Ruleset, fen: Option<&str>, divide: bool) -> Result<ExitCode> {
     let pos = match fen {
-        Some(fen) => match Position::from_fen(fen, ruleset) {
-            Ok(pos) => pos,
-            Err(e) => {
-                eprintln!("antichess: {e}");
-                return ExitCode::from(2);
-            }
-        },
+        Some(fen) => Position::from_fen(fen, ruleset).with_context(|| {
+            format!("--fen {fen:?} is not a position: give the six FEN fields, as in {START_FEN:?}")
+        })?,
         None => Position::new(ruleset),
     };
     let start = Instant::now();
@@ -262,7 +315,7 @@ fn perft(depth: u32, ruleset: Ruleset, fen: Option<&str>, divide: bool) -> ExitC
         nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
     );
     println!("{nodes}");
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 fn validate(files: &[PathBuf]) -> ExitCode {
@@ -300,7 +353,15 @@ fn bench(depth: u32, hash_mb: usize) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn referee(config: MatchConfig) -> ExitCode {
+fn referee(config: MatchConfig) -> Result<ExitCode> {
+    if let Some(dir) = &config.out_dir {
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!(
+                "cannot create the --out folder {}: give a folder you may write to",
+                dir.display()
+            )
+        })?;
+    }
     let interrupt = Arc::new(AtomicBool::new(false));
     {
         let flag = Arc::clone(&interrupt);
@@ -347,9 +408,9 @@ fn referee(config: MatchConfig) -> ExitCode {
     print!("{}", report_table(&config, &result));
     if result.interrupted {
         eprintln!("antichess: interrupted; finished games are kept");
-        return ExitCode::from(130);
+        return Ok(ExitCode::from(130));
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The final table of a match.

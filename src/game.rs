@@ -2,9 +2,11 @@
 //! semantics of the game file.
 
 use crate::file::{GameFile, GameOver, HistoryMove, TimeSpec};
+use shakmaty::ByColor;
+
 use crate::rules::{
-    Board, CASTLES, Color, Move, Outcome, Position, Reason, Role, Ruleset, Square, Status,
-    parse_move_text,
+    Board, CASTLES, Color, Move, MoveKind, Outcome, Piece, Position, Reason, Role, Ruleset, Square,
+    Status, notation,
 };
 
 /// Who plays a side.
@@ -66,6 +68,23 @@ impl Clock {
     }
 }
 
+/// One move of a game's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved.
+    pub side: Color,
+    /// The move. A move read from a game file keeps only its squares (the
+    /// file records nothing else, and its history need not match its
+    /// board): its kind is [`MoveKind::Quiet`].
+    pub mv: Move,
+    /// The piece it captured (`None` for a move read from a file).
+    pub captured: Option<Piece>,
+    /// Milliseconds left on the mover's clock after the move, when the
+    /// clock is limited, as a canonical decimal integer: a file may hold
+    /// any size, and it is written back exactly.
+    pub time: Option<String>,
+}
+
 /// A game in progress or finished.
 ///
 /// ```
@@ -82,17 +101,18 @@ impl Clock {
 pub struct Game {
     ruleset_name: String,
     position: Position,
-    history: Vec<HistoryMove>,
-    clocks: [Clock; 2],
+    history: Vec<Played>,
+    clocks: ByColor<Clock>,
     outcome: Option<Outcome>,
 }
 
 impl Game {
     /// A new game from the start position; a time of `0` is unlimited.
     pub fn new(ruleset_name: &str, white_ms: i64, black_ms: i64) -> Game {
-        let mut clocks = [Clock::UNLIMITED; 2];
-        clocks[Color::White as usize] = Clock::new(white_ms);
-        clocks[Color::Black as usize] = Clock::new(black_ms);
+        let clocks = ByColor {
+            white: Clock::new(white_ms),
+            black: Clock::new(black_ms),
+        };
         Game {
             ruleset_name: ruleset_name.to_string(),
             position: Position::new(Ruleset::for_file(ruleset_name)),
@@ -112,18 +132,13 @@ impl Game {
             board.set(sq, color, role);
         }
         let turn = file.moves.last().map_or(Color::White, |m| m.side.other());
-        let touched: Vec<Square> = file
-            .moves
-            .iter()
-            .filter_map(|m| parse_move_text(&m.value))
-            .flat_map(|(from, to)| [from, to])
-            .collect();
+        let touched: Vec<Square> = file.moves.iter().flat_map(|m| [m.from, m.to]).collect();
         let rights = CASTLES
             .iter()
             .filter(|c| !touched.contains(&c.king_from) && !touched.contains(&c.rook_from))
             .fold(0, |rights, c| rights | c.right);
         let ep = file.moves.last().and_then(|last| {
-            let (from, to) = parse_move_text(&last.value)?;
+            let (from, to) = (last.from, last.to);
             let (start, end) = match last.side {
                 Color::White => (1, 3),
                 Color::Black => (6, 4),
@@ -148,14 +163,25 @@ impl Game {
             },
             _ => Clock::UNLIMITED,
         };
-        let mut clocks = [Clock::UNLIMITED; 2];
-        clocks[Color::White as usize] = clock(t.init_white, t.current_white);
-        clocks[Color::Black as usize] = clock(t.init_black, t.current_black);
+        let clocks = ByColor {
+            white: clock(t.init_white, t.current_white),
+            black: clock(t.init_black, t.current_black),
+        };
+        let history = file
+            .moves
+            .iter()
+            .map(|m| Played {
+                side: m.side,
+                mv: Move::new(m.from, m.to, MoveKind::Quiet),
+                captured: None,
+                time: m.time.clone(),
+            })
+            .collect();
 
         let mut game = Game {
             ruleset_name: file.ruleset.clone(),
             position,
-            history: file.moves.clone(),
+            history,
             clocks,
             outcome: None,
         };
@@ -199,7 +225,16 @@ impl Game {
         GameFile {
             ruleset: self.ruleset_name.clone(),
             time,
-            moves: self.history.clone(),
+            moves: self
+                .history
+                .iter()
+                .map(|p| HistoryMove {
+                    side: p.side,
+                    from: p.mv.from(),
+                    to: p.mv.to(),
+                    time: p.time.clone(),
+                })
+                .collect(),
             pieces: self
                 .position
                 .board()
@@ -218,6 +253,11 @@ impl Game {
         &self.ruleset_name
     }
 
+    /// The rules this game is played by.
+    pub fn ruleset(&self) -> Ruleset {
+        self.position.ruleset()
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
@@ -228,14 +268,35 @@ impl Game {
         self.position.turn()
     }
 
-    /// The history.
-    pub fn history(&self) -> &[HistoryMove] {
+    /// The moves played, first to last.
+    pub fn history(&self) -> &[Played] {
         &self.history
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|p| p.mv)
+    }
+
+    /// The pieces captured in this game, in the order they were taken
+    /// (a game loaded from a file starts with none).
+    pub fn captured(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.history.iter().filter_map(|p| p.captured)
     }
 
     /// A side's clock.
     pub fn clock(&self, color: Color) -> &Clock {
-        &self.clocks[color as usize]
+        self.clocks.get(color)
+    }
+
+    /// Sets both clocks to `ms` each, limited, as at the start of a game;
+    /// the times recorded with the moves so far are dropped. The referee
+    /// gives an opening its match clock so.
+    pub fn restart_clocks(&mut self, ms: i64) {
+        self.clocks = ByColor::new_with(|_| Clock::new(ms));
+        for p in &mut self.history {
+            p.time = None;
+        }
     }
 
     /// The result, once the game is over.
@@ -245,15 +306,14 @@ impl Game {
 
     /// The legal move written `text` (`e2-e4`), if any.
     pub fn find_move(&self, text: &str) -> Option<Move> {
-        let (from, to) = parse_move_text(text)?;
-        self.position.find_move(from, to)
+        notation::find_protocol(&self.position, text)
     }
 
     /// Takes `ms` off the side to move's clock; if it runs out, the
     /// opponent wins on time. Returns the outcome if the game ended.
     pub fn charge(&mut self, ms: i64) -> Option<Outcome> {
         let turn = self.turn();
-        let clock = &mut self.clocks[turn as usize];
+        let clock = self.clocks.get_mut(turn);
         clock.charge(ms);
         if clock.expired() {
             self.outcome = Some(Outcome::win(turn.other(), Reason::TimeExpired));
@@ -269,9 +329,18 @@ impl Game {
             return Some(outcome);
         }
         let mover = self.turn();
-        self.history.push(HistoryMove {
+        let victim = if m.kind() == MoveKind::EnPassant {
+            Square::from_coords(m.to().file(), m.from().rank())
+        } else {
+            m.to()
+        };
+        self.history.push(Played {
             side: mover,
-            value: m.to_string(),
+            mv: m,
+            captured: m
+                .is_capture()
+                .then(|| self.position.board().piece_at(victim))
+                .flatten(),
             time: self.clock(mover).remaining().map(|t| t.to_string()),
         });
         self.position = self.position.play(m);

@@ -23,6 +23,7 @@ pub mod arena;
 pub mod cli;
 pub mod file;
 pub mod game;
+pub mod pgn;
 pub mod play;
 pub mod rules;
 pub mod safe_write;

@@ -14,29 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Move, Position, Ruleset, Status};
+use crate::rules::{Position, Ruleset, Status, notation};
 use crate::search::{Engine, Limits, MATE, MATE_BOUND, Report, time};
-
-/// The UCI text of a move.
-pub fn move_text(m: Move) -> String {
-    let mut s = format!("{}{}", m.from(), m.to());
-    if m.is_promotion() {
-        s.push('q');
-    }
-    s
-}
-
-fn find_uci_move(pos: &Position, text: &str) -> Option<Move> {
-    let b = text.as_bytes();
-    if !(b.len() == 4 || (b.len() == 5 && b[4] == b'q')) {
-        return None;
-    }
-    let from = crate::rules::parse_square(b[0], b[1])?;
-    let to = crate::rules::parse_square(b[2], b[3])?;
-    let m = pos.find_move(from, to)?;
-    // A promotion may omit its `q`; a non-promotion may not carry one.
-    (b.len() == 4 || m.is_promotion()).then_some(m)
-}
 
 fn score_text(score: i32) -> String {
     if score >= MATE_BOUND {
@@ -50,7 +29,7 @@ fn score_text(score: i32) -> String {
 
 fn info_line(r: &Report) -> String {
     let ms = r.elapsed.as_millis().max(1);
-    let pv: Vec<String> = r.pv.iter().map(|&m| move_text(m)).collect();
+    let pv: Vec<String> = r.pv.iter().map(|&m| notation::uci(m)).collect();
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         r.depth,
@@ -214,7 +193,7 @@ impl Uci {
             pos = pos.pass();
         }
         for text in moves {
-            let Some(m) = find_uci_move(&pos, text) else {
+            let Some(m) = notation::find_uci(&pos, text) else {
                 say(&format!("info string illegal move {text}"));
                 break;
             };
@@ -280,7 +259,7 @@ impl Uci {
                 }
             }
             match report {
-                Some(r) => say(&format!("bestmove {}", move_text(r.best))),
+                Some(r) => say(&format!("bestmove {}", notation::uci(r.best))),
                 None => say("bestmove 0000"),
             }
             engine

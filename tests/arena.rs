@@ -108,7 +108,10 @@ fn scripted_game_is_refereed_by_the_rules() {
         &black,
     ]);
     assert!(
-        log.contains("game   1: first white second wins checkmate, Black wins (19 plies)"),
+        log.contains(
+            "game   1: first white second wins Checkmate: Black is mated; \
+             being checkmated wins under these rules. Black wins. (19 plies)"
+        ),
         "{log}"
     );
     assert!(log.contains("game   2: first black first wins"), "{log}");

@@ -5,6 +5,8 @@
 use std::process::Command;
 use std::time::Duration;
 
+use antichess::rules::Square;
+
 use expectrl::{Eof, Expect, Regex, Session};
 
 fn spawn(no_color: bool, dir: &std::path::Path) -> expectrl::session::OsSession {
@@ -59,7 +61,10 @@ fn a_short_game_with_undo_save_and_load() {
     p.expect(Eof).unwrap();
     let saved = antichess::file::read_path(&dir.join("saved.xml")).unwrap();
     assert_eq!(saved.moves.len(), 2);
-    assert_eq!(saved.moves[0].value, "g1-h3");
+    assert_eq!(
+        (saved.moves[0].from, saved.moves[0].to),
+        (Square::G1, Square::H3)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

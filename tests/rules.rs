@@ -1,7 +1,7 @@
 //! Targeted positions for each rule of rules.md.
 
 use antichess::rules::{
-    Color, MoveKind, Outcome, Position, Reason, Role, Ruleset, Square, Status, parse_move_text,
+    Color, MoveKind, Outcome, Position, Reason, Role, Ruleset, Square, Status, notation,
 };
 
 const R2007: Ruleset = Ruleset::SPRING_2007;
@@ -24,7 +24,7 @@ fn moves(fen: &str, ruleset: Ruleset) -> Vec<String> {
 
 fn play_line(mut p: Position, line: &str) -> Position {
     for text in line.split_whitespace() {
-        let (from, to) = parse_move_text(text).unwrap();
+        let (from, to) = notation::parse_protocol(text).unwrap();
         let m = p
             .find_move(from, to)
             .unwrap_or_else(|| panic!("{text} illegal in {}", p.to_fen()));

@@ -12,7 +12,6 @@
 
 mod child;
 mod elo;
-mod pgn;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,11 +21,12 @@ use std::time::{Duration, Instant};
 
 pub use child::{ChildProgram, Fault};
 pub use elo::Tally;
-pub use pgn::{pgn, san};
 
 use crate::file;
 use crate::game::Game;
-use crate::rules::{Color, Move, Outcome, Position, Reason, Ruleset, parse_move_text};
+use crate::pgn;
+use crate::rules::notation::parse_protocol;
+use crate::rules::{Color, Move, Outcome, Position, Reason, wording};
 use crate::safe_write::write_atomic;
 
 /// How a match is played.
@@ -98,10 +98,9 @@ pub struct GameRecord {
     pub forfeit: Option<Forfeit>,
     /// Why the game ended, in words.
     pub termination: String,
-    /// The game as the referee kept it (opening included).
+    /// The game as the referee kept it, from the start position (opening
+    /// included).
     pub game: Game,
-    /// Every move from the start position.
-    pub moves: Vec<Move>,
     /// Plies played by the programs (after the opening).
     pub plies: usize,
 }
@@ -117,24 +116,21 @@ impl Xorshift {
     }
 }
 
-/// A random opening of `plies` moves that leaves the game in progress, with
-/// its moves.
-pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> (Game, Vec<Move>) {
+/// A random opening of `plies` moves that leaves the game in progress.
+pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Game {
     let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     loop {
         let mut game = Game::new(ruleset, 0, 0);
-        let mut moves = Vec::new();
         for _ in 0..plies {
             let legal = game.position().legal_moves();
             if legal.is_empty() || game.outcome().is_some() {
                 break;
             }
             let m = legal[rng.below(legal.len())];
-            moves.push(m);
             game.play(m, 0);
         }
         if game.outcome().is_none() {
-            return (game, moves);
+            return game;
         }
     }
 }
@@ -225,7 +221,6 @@ struct Table<'a> {
     programs: &'a mut [Option<ChildProgram>; 2],
     first_white: bool,
     game: Game,
-    moves: Vec<Move>,
     plies: usize,
 }
 
@@ -252,7 +247,6 @@ impl Table<'_> {
             forfeit,
             termination,
             game,
-            moves: self.moves,
             plies: self.plies,
         }
     }
@@ -288,23 +282,21 @@ fn fault_kind(f: &Fault) -> Forfeit {
 fn play_one(
     config: &MatchConfig,
     programs: &mut [Option<ChildProgram>; 2],
-    opening: &(Game, Vec<Move>),
+    opening: &Game,
     first_white: bool,
     index: u32,
     interrupt: &AtomicBool,
 ) -> Option<GameRecord> {
     let clock = config.clock_ms;
-    let start = if clock > 0 {
-        with_clocks(&opening.0, clock)
-    } else {
-        opening.0.clone()
-    };
+    let mut start = opening.clone();
+    if clock > 0 {
+        start.restart_clocks(clock);
+    }
     let mut table = Table {
         config,
         programs,
         first_white,
         game: start.clone(),
-        moves: opening.1.clone(),
         plies: 0,
     };
     let opening_file = std::env::temp_dir().join(format!(
@@ -385,14 +377,13 @@ fn play_one(
                 format!("{spent} ms on its last move"),
             ));
         }
-        let Some((from, to)) = parse_move_text(&text) else {
+        let Some((from, to)) = parse_protocol(&text) else {
             return Some(table.forfeit(turn, Forfeit::Garbage, format!("{text:?}")));
         };
         let Some(m) = table.game.position().find_move(from, to) else {
             return Some(table.forfeit(turn, Forfeit::IllegalMove, text));
         };
         let outcome = table.game.play(m, 0);
-        table.moves.push(m);
         table.plies += 1;
         match table.ask(mover, "MakeNextMove", ANSWER) {
             Ok(echo) if echo == text => {}
@@ -426,66 +417,10 @@ fn play_one(
                     table.programs[i] = None;
                 }
             }
-            let termination = describe(outcome);
+            let termination = wording::describe(outcome, table.game.ruleset());
             return Some(table.record(outcome, None, termination));
         }
     }
-}
-
-fn describe(outcome: Outcome) -> String {
-    let who = |c: Option<Color>| match c {
-        Some(Color::White) => "White",
-        Some(Color::Black) => "Black",
-        None => "nobody",
-    };
-    match outcome.reason {
-        Reason::Checkmate => format!("checkmate, {} wins", who(outcome.winner)),
-        Reason::PiecesLost => format!("{} lost every piece but the king", who(outcome.winner)),
-        Reason::Stalemate => "both sides stalemated".to_string(),
-        Reason::TimeExpired => format!("time, {} wins", who(outcome.winner)),
-    }
-}
-
-/// The opening with both clocks set to `ms`.
-fn with_clocks(opening: &Game, ms: i64) -> Game {
-    let mut f = opening.to_file();
-    f.time = file::TimeSpec {
-        timed: true,
-        init_white: Some(ms),
-        init_black: Some(ms),
-        current_white: Some(ms),
-        current_black: Some(ms),
-    };
-    for m in &mut f.moves {
-        m.time = None;
-    }
-    Game::from_file(&f)
-}
-
-fn pgn_result(outcome: Outcome) -> &'static str {
-    match outcome.winner {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
-/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
-fn pgn_date() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
@@ -506,11 +441,11 @@ fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord)
     } else {
         (&config.second, &config.first)
     };
-    let result = pgn_result(record.outcome);
+    let result = wording::pgn_result(Some(record.outcome));
     let tags = [
         ("Event", "antichess referee".to_string()),
         ("Site", "local".to_string()),
-        ("Date", pgn_date()),
+        ("Date", pgn::today()),
         ("Round", (index + 1).to_string()),
         ("White", white.clone()),
         ("Black", black.clone()),
@@ -525,10 +460,11 @@ fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord)
             },
         ),
         ("Termination", record.termination.clone()),
-        ("PlyCount", record.moves.len().to_string()),
+        ("PlyCount", record.game.history().len().to_string()),
     ];
-    let start = Position::new(Ruleset::for_file(&config.ruleset));
-    let text = pgn(&tags, &start, &record.moves, result);
+    let start = Position::new(record.game.ruleset());
+    let moves: Vec<Move> = record.game.history().iter().map(|p| p.mv).collect();
+    let text = pgn::write(&tags, &start, &moves, result);
     save_record(&stem.with_extension("pgn"), &text);
 }
 

@@ -31,8 +31,10 @@ pub struct TimeSpec {
 pub struct HistoryMove {
     /// Who moved.
     pub side: Color,
-    /// The move as written (`e2-e4`).
-    pub value: String,
+    /// The square moved from (the `value` attribute is `from-to`).
+    pub from: Square,
+    /// The square moved to.
+    pub to: Square,
     /// Milliseconds left on the mover's clock after the move, as a canonical
     /// decimal integer (any size).
     pub time: Option<String>,
@@ -60,13 +62,6 @@ pub struct GameFile {
     pub pieces: Vec<(Square, Color, Role)>,
     /// The result, for a finished game.
     pub game_over: Option<GameOver>,
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 fn role_name(role: Role) -> &'static str {

@@ -13,7 +13,8 @@ use roxmltree::{Document, Node, ParsingOptions};
 
 use super::encoding::decode;
 use super::{GameFile, GameOver, HistoryMove, TimeSpec};
-use crate::rules::{Color, Reason, Role, Square, parse_move_text, parse_square};
+use crate::rules::notation::{parse_protocol, parse_square};
+use crate::rules::{Color, Reason, Role, Square};
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
@@ -265,10 +266,9 @@ fn read_history(node: Node) -> Result<Vec<HistoryMove>> {
         }
         only_extension(m)?;
         let side = side(m, "side", required(m, "side")?)?;
-        let value = required(m, "value")?;
-        if parse_move_text(value).is_none() {
+        let Some((from, to)) = parse_protocol(required(m, "value")?) else {
             return Err(at(m, "value must match [a-h][1-8]-[a-h][1-8]"));
-        }
+        };
         let time = match attr(m, "time") {
             None => None,
             Some(v) => Some(
@@ -279,7 +279,8 @@ fn read_history(node: Node) -> Result<Vec<HistoryMove>> {
         };
         moves.push(HistoryMove {
             side,
-            value: value.to_string(),
+            from,
+            to,
             time,
         });
     }

@@ -7,7 +7,8 @@ use quick_xml::events::{BytesEnd, BytesStart, Event};
 use quick_xml::name::QName;
 use std::borrow::Cow;
 
-use super::{GameFile, color_name, role_name};
+use super::{GameFile, role_name};
+use crate::rules::wording::side_word;
 
 /// Escapes an attribute value: `&`, `<`, `>`, `"` as entities and every
 /// character outside printable ASCII as `&#N;`, so the output is ASCII.
@@ -69,8 +70,8 @@ pub fn to_xml(file: &GameFile) -> String {
         emit(Event::Start(BytesStart::new("moveHistory")));
         for m in &file.moves {
             let mut attrs = vec![
-                ("side", color_name(m.side).to_string()),
-                ("value", m.value.clone()),
+                ("side", side_word(m.side).to_string()),
+                ("value", format!("{}-{}", m.from, m.to)),
             ];
             if let Some(time) = &m.time {
                 attrs.push(("time", time.clone()));
@@ -87,7 +88,7 @@ pub fn to_xml(file: &GameFile) -> String {
         for (sq, color, role) in &file.pieces {
             let attrs = [
                 ("id", sq.to_string()),
-                ("side", color_name(*color).to_string()),
+                ("side", side_word(*color).to_string()),
                 ("piece", role_name(*role).to_string()),
             ];
             emit(Event::Empty(element("square", &attrs)));
@@ -98,7 +99,7 @@ pub fn to_xml(file: &GameFile) -> String {
     if let Some(over) = &file.game_over {
         let mut attrs = Vec::new();
         if let Some(winner) = over.winner {
-            attrs.push(("winner", color_name(winner).to_string()));
+            attrs.push(("winner", side_word(winner).to_string()));
         }
         attrs.push(("description", over.description.as_str().to_string()));
         emit(Event::Empty(element("gameOver", &attrs)));

@@ -6,40 +6,44 @@
 //! input is not a terminal, lines are read plainly (no prompt editing), so
 //! a session can be scripted.
 
+mod input;
 pub mod view;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rustyline::completion::{Completer, Pair};
-use rustyline::error::ReadlineError;
-use rustyline::highlight::Highlighter;
-use rustyline::hint::Hinter;
-use rustyline::validate::Validator;
-use rustyline::{Editor, Helper};
+use shakmaty::ByColor;
 
 use crate::file;
 use crate::game::{Game, PlayerKind};
-use crate::rules::{Color, Move, Piece, Position, Reason, Role, Ruleset, Square, parse_square};
+use crate::rules::notation::parse_coordinates;
+use crate::rules::wording::{describe, side_name};
+use crate::rules::{Illegal, Move, Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
 use crate::search::{Engine, Limits};
+
+use input::Input;
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
     /// Ruleset name.
     pub ruleset: String,
-    /// Who plays White and Black (indexed by `Color as usize`).
-    pub players: [PlayerKind; 2],
+    /// Who plays White and Black.
+    pub players: ByColor<PlayerKind>,
     /// Clock per side in milliseconds (0: unlimited).
     pub clock_ms: i64,
     /// Fixed thinking time for the computer.
     pub movetime: Option<Duration>,
     /// Fixed search depth for the computer (reproducible).
     pub depth: Option<u32>,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Search threads (lazy SMP).
+    pub threads: usize,
 }
 
 const HELP: &str = "\
@@ -54,93 +58,16 @@ Type a move as e2-e4 or e2e4 (Tab completes legal moves). Commands:
   help         this text
   quit         leave";
 
-/// Legal moves for tab completion.
-struct MoveCompleter {
-    moves: Vec<String>,
-    commands: Vec<String>,
-}
-
-impl Helper for MoveCompleter {}
-impl Highlighter for MoveCompleter {}
-impl Validator for MoveCompleter {}
-impl Hinter for MoveCompleter {
-    type Hint = String;
-}
-
-impl Completer for MoveCompleter {
-    type Candidate = Pair;
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _: &rustyline::Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos].rfind(' ').map_or(0, |i| i + 1);
-        let word = &line[start..pos];
-        let candidates = self
-            .moves
-            .iter()
-            .chain(&self.commands)
-            .filter(|c| c.starts_with(word))
-            .map(|c| Pair {
-                display: c.clone(),
-                replacement: c.clone(),
-            })
-            .collect();
-        Ok((start, candidates))
-    }
-}
-
-enum Input {
-    Terminal(Box<Editor<MoveCompleter, rustyline::history::DefaultHistory>>),
-    Piped(io::StdinLock<'static>),
-}
-
-impl Input {
-    fn read(&mut self, prompt: &str, legal: &[String]) -> Option<String> {
-        match self {
-            Input::Terminal(editor) => {
-                if let Some(h) = editor.helper_mut() {
-                    h.moves = legal.to_vec();
-                }
-                loop {
-                    match editor.readline(prompt) {
-                        Ok(line) => {
-                            if !line.trim().is_empty() {
-                                let _ = editor.add_history_entry(line.as_str());
-                            }
-                            return Some(line);
-                        }
-                        Err(ReadlineError::Interrupted) => continue,
-                        Err(_) => return None,
-                    }
-                }
-            }
-            Input::Piped(stdin) => {
-                let mut line = String::new();
-                match stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => Some(line),
-                }
-            }
-        }
-    }
-}
-
-/// One step of the game kept for `undo`.
-#[derive(Clone)]
-struct Snapshot {
-    game: Game,
-    last: Option<Move>,
-    captured: Vec<Piece>,
-}
+/// The commands, for Tab completion.
+const COMMANDS: [&str; 9] = [
+    "moves", "hint", "undo", "flip", "save", "load", "new", "help", "quit",
+];
 
 struct Session {
     options: PlayOptions,
     game: Game,
-    last: Option<Move>,
-    captured: Vec<Piece>,
-    undo: Vec<Snapshot>,
+    /// The games before each move, for `undo`.
+    undo: Vec<Game>,
     style: view::Style,
     engine: Engine,
     announced: bool,
@@ -148,33 +75,13 @@ struct Session {
 
 /// Runs a game at the terminal until `quit` or the end of input.
 pub fn run(options: PlayOptions) -> ExitCode {
-    let input = if io::stdin().is_terminal() {
-        let helper = MoveCompleter {
-            moves: Vec::new(),
-            commands: [
-                "moves", "hint", "undo", "flip", "save", "load", "new", "help", "quit",
-            ]
-            .map(String::from)
-            .to_vec(),
-        };
-        match Editor::new() {
-            Ok(mut editor) => {
-                editor.set_helper(Some(helper));
-                Input::Terminal(Box::new(editor))
-            }
-            Err(_) => Input::Piped(io::stdin().lock()),
-        }
-    } else {
-        Input::Piped(io::stdin().lock())
-    };
+    let input = Input::open(&COMMANDS);
     let mut session = Session {
         game: Game::new(&options.ruleset, options.clock_ms, options.clock_ms),
+        engine: Engine::with_threads(options.hash_mb, options.threads),
         options,
-        last: None,
-        captured: Vec::new(),
         undo: Vec::new(),
         style: view::Style::detect(),
-        engine: Engine::new(64),
         announced: false,
     };
     session.main_loop(input)
@@ -187,7 +94,7 @@ fn say(text: &str) {
 }
 
 impl Session {
-    fn players(&self) -> [&'static str; 2] {
+    fn players(&self) -> ByColor<&'static str> {
         self.options.players.map(|k| match k {
             PlayerKind::Human => "you",
             PlayerKind::Computer => "computer",
@@ -195,16 +102,7 @@ impl Session {
     }
 
     fn draw(&self) {
-        print!(
-            "\n{}",
-            view::render(
-                &self.game,
-                self.last,
-                &self.captured,
-                self.players(),
-                self.style
-            )
-        );
+        print!("\n{}", view::render(&self.game, self.players(), self.style));
         let _ = io::stdout().flush();
     }
 
@@ -215,19 +113,15 @@ impl Session {
             if let Some(outcome) = self.game.outcome() {
                 if !self.announced {
                     self.announced = true;
-                    say(&self.ending_text(outcome));
+                    say(&describe(outcome, self.game.ruleset()));
                     say("Type new to play again, undo, load FILE, or quit.");
                 }
-            } else if self.options.players[self.game.turn() as usize] == PlayerKind::Computer {
+            } else if *self.options.players.get(self.game.turn()) == PlayerKind::Computer {
                 self.computer_move();
                 continue;
             }
             let legal = self.game.position().legal_move_texts();
-            let side = if self.game.turn() == Color::White {
-                "White"
-            } else {
-                "Black"
-            };
+            let side = side_name(self.game.turn());
             let asked = Instant::now();
             let Some(line) = input.read(&format!("{side}> "), &legal) else {
                 return ExitCode::SUCCESS;
@@ -236,32 +130,6 @@ impl Session {
             if !self.command(line.trim(), spent) {
                 return ExitCode::SUCCESS;
             }
-        }
-    }
-
-    fn ending_text(&self, outcome: crate::rules::Outcome) -> String {
-        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
-        let rules =
-            if Ruleset::for_file(&self.options.ruleset).mate == crate::rules::MateRule::MatedWins {
-                "being checkmated wins under these rules"
-            } else {
-                "checkmate wins under these rules"
-            };
-        match (outcome.reason, outcome.winner) {
-            (Reason::Checkmate, Some(w)) => {
-                format!(
-                    "Checkmate: {} is mated; {rules}. {} wins.",
-                    name(self.game.turn()),
-                    name(w)
-                )
-            }
-            (Reason::PiecesLost, Some(w)) => {
-                format!("{} has lost every piece but the king and wins.", name(w))
-            }
-            (Reason::TimeExpired, Some(w)) => {
-                format!("{} ran out of time. {} wins.", name(w.other()), name(w))
-            }
-            (Reason::Stalemate, _) | (_, None) => "Stalemate: the game is drawn.".to_string(),
         }
     }
 
@@ -323,8 +191,6 @@ impl Session {
     }
 
     fn reset_view(&mut self) {
-        self.last = None;
-        self.captured.clear();
         self.undo.clear();
         self.announced = false;
         self.engine.clear();
@@ -360,18 +226,16 @@ impl Session {
         // Back to the last position where a human was to move, before one
         // of their moves.
         let mut restored = None;
-        while let Some(s) = self.undo.pop() {
-            let human = self.options.players[s.game.turn() as usize] == PlayerKind::Human;
-            restored = Some(s);
+        while let Some(game) = self.undo.pop() {
+            let human = *self.options.players.get(game.turn()) == PlayerKind::Human;
+            restored = Some(game);
             if human {
                 break;
             }
         }
         match restored {
-            Some(s) => {
-                self.game = s.game;
-                self.last = s.last;
-                self.captured = s.captured;
+            Some(game) => {
+                self.game = game;
                 self.announced = false;
                 say("Taken back.");
                 self.draw();
@@ -382,27 +246,8 @@ impl Session {
 
     /// Plays a move, keeping what `undo` needs.
     fn play(&mut self, m: Move, spent_ms: i64) {
-        self.undo.push(Snapshot {
-            game: self.game.clone(),
-            last: self.last,
-            captured: self.captured.clone(),
-        });
-        let pos = *self.game.position();
-        let before = self.game.history().len();
+        self.undo.push(self.game.clone());
         self.game.play(m, spent_ms);
-        if self.game.history().len() > before {
-            if m.is_capture() {
-                let victim_sq = if m.kind() == crate::rules::MoveKind::EnPassant {
-                    Square::from_coords(m.to().file(), m.from().rank())
-                } else {
-                    m.to()
-                };
-                if let Some(p) = pos.board().piece_at(victim_sq) {
-                    self.captured.push(p);
-                }
-            }
-            self.last = Some(m);
-        }
         self.draw();
     }
 
@@ -411,18 +256,21 @@ impl Session {
             say("The game is over. Type new, undo, load FILE or quit.");
             return;
         }
-        let Some((from, to)) = parse_move_word(text) else {
+        let Some((from, to)) = parse_coordinates(text) else {
             say(&format!(
                 "Unknown command or move {text:?}. Type help for the commands."
             ));
             return;
         };
         let pos = *self.game.position();
-        match pos.find_move(from, to) {
-            Some(m) => self.play(m, spent_ms),
-            None => say(&format!(
+        match pos.why_illegal(from, to) {
+            None => match pos.find_move(from, to) {
+                Some(m) => self.play(m, spent_ms),
+                None => unreachable!("why_illegal says {from}-{to} is legal"),
+            },
+            Some(why) => say(&format!(
                 "Illegal move {from}-{to}: {}.",
-                explain(&pos, from, to)
+                reason_text(&pos, why)
             )),
         }
     }
@@ -447,77 +295,33 @@ impl Session {
         let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
         match report {
             Some(r) => {
-                let side = if turn == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
                 say(&format!(
-                    "{side} (computer) plays {} (depth {}).",
-                    r.best, r.depth
+                    "{} (computer) plays {} (depth {}).",
+                    side_name(turn),
+                    r.best,
+                    r.depth
                 ));
                 self.play(r.best, spent);
             }
-            None => self
-                .game
-                .adjudicate(crate::rules::Outcome::draw(Reason::Stalemate)),
+            None => self.game.adjudicate(Outcome::draw(Reason::Stalemate)),
         }
     }
 }
 
-/// A move as `e2-e4` or `e2e4`.
-fn parse_move_word(text: &str) -> Option<(Square, Square)> {
-    let b = text.as_bytes();
-    let (f1, r1, f2, r2) = match b {
-        [a, b2, b'-', c, d] | [a, b2, c, d] => (*a, *b2, *c, *d),
-        _ => return None,
-    };
-    Some((parse_square(f1, r1)?, parse_square(f2, r2)?))
-}
-
-/// Why `from`-`to` is not a legal move, in a few words.
-pub fn explain(pos: &Position, from: Square, to: Square) -> String {
-    let board = pos.board();
-    let Some(piece) = board.piece_at(from) else {
-        return format!("there is no piece on {from}");
-    };
-    if piece.color != pos.turn() {
-        return format!("the piece on {from} is not yours");
-    }
-    let unforced = pos.legal_moves_ignoring_forced_capture();
-    if unforced.iter().any(|m| m.from() == from && m.to() == to) {
-        let captures = pos.legal_move_texts();
-        return format!(
+/// Why a move is illegal, in a few words.
+fn reason_text(pos: &Position, why: Illegal) -> String {
+    match why {
+        Illegal::NoPiece(sq) => format!("there is no piece on {sq}"),
+        Illegal::NotYours(sq) => format!("the piece on {sq} is not yours"),
+        Illegal::CaptureCompulsory => format!(
             "a capture is compulsory: you must play one of {}",
-            captures.join(", ")
-        );
+            pos.legal_move_texts().join(", ")
+        ),
+        Illegal::CastlingImpossible => "castling is not possible here (these rules, a lost right, a piece in the way, or an attacked square)".to_string(),
+        Illegal::KingInCheck => "it would leave your king in check".to_string(),
+        Illegal::KingCapture => "a king can never be captured".to_string(),
+        Illegal::CannotMove { role, from, to } => {
+            format!("a {} on {from} cannot move to {to}", format!("{role:?}").to_lowercase())
+        }
     }
-    let name = format!("{:?}", piece.role).to_lowercase();
-    if piece.role == Role::King && from.distance(to) == 2 && from.rank() == to.rank() {
-        return "castling is not possible here (these rules, a lost right, a piece in the way, or an attacked square)".to_string();
-    }
-    // Without our kings nothing is in check: a move legal there is one that
-    // only king safety forbids.
-    let mut no_kings = *board;
-    for k in board.by_piece(pos.turn(), Role::King) {
-        no_kings.remove(k);
-    }
-    let free = Position::from_parts(
-        no_kings,
-        pos.turn(),
-        pos.castling_rights(),
-        pos.ep_square(),
-        pos.ruleset(),
-    );
-    if free
-        .legal_moves_ignoring_forced_capture()
-        .iter()
-        .any(|m| m.from() == from && m.to() == to)
-    {
-        return "it would leave your king in check".to_string();
-    }
-    if board.by_role(Role::King).contains(to) {
-        return "a king can never be captured".to_string();
-    }
-    format!("a {name} on {from} cannot move to {to}")
 }

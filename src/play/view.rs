@@ -4,8 +4,11 @@
 
 use std::fmt::Write;
 
+use shakmaty::ByColor;
+
 use crate::game::Game;
-use crate::rules::{Color, Move, Piece, Role, Square};
+use crate::rules::wording::side_name;
+use crate::rules::{Color, Piece, Role, Square};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,18 +63,14 @@ pub fn clock_text(ms: Option<i64>) -> String {
 /// use antichess::game::Game;
 /// use antichess::play::view::{render, Style};
 /// let game = Game::new("6170-spring-2007", 0, 0);
-/// let text = render(&game, None, &[], ["human", "human"], Style { fancy: false, flipped: false });
+/// let players = shakmaty::ByColor { white: "you", black: "computer" };
+/// let text = render(&game, players, Style { fancy: false, flipped: false });
 /// assert!(text.contains(" 8 r n b q k b n r 8"));
 /// assert!(!text.contains('\u{1b}'));
 /// ```
-pub fn render(
-    game: &Game,
-    last: Option<Move>,
-    captured: &[Piece],
-    players: [&str; 2],
-    style: Style,
-) -> String {
+pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
     let board = game.position().board();
+    let last = game.last_move();
     let mut ranks: Vec<u32> = (0..8).rev().collect();
     let mut files: Vec<u32> = (0..8).collect();
     if style.flipped {
@@ -130,12 +129,11 @@ pub fn render(
     file_line(&mut out);
 
     let turn = game.turn();
-    let side = |c: Color| if c == Color::White { "White" } else { "Black" };
     let _ = writeln!(
         out,
         "{} to move ({}).  Clocks: White {}, Black {}.",
-        side(turn),
-        players[turn as usize],
+        side_name(turn),
+        players.get(turn),
         clock_text(game.clock(Color::White).remaining()),
         clock_text(game.clock(Color::Black).remaining()),
     );
@@ -143,17 +141,17 @@ pub fn render(
         let _ = writeln!(out, "Last move: {m}");
     }
     for color in [Color::White, Color::Black] {
-        let lost: String = captured
-            .iter()
+        let lost: String = game
+            .captured()
             .filter(|p| p.color == color)
-            .map(|p| glyph(*p, style.fancy))
+            .map(|p| glyph(p, style.fancy))
             .collect();
         if !lost.is_empty() {
-            let _ = writeln!(out, "{} has lost: {lost}", side(color));
+            let _ = writeln!(out, "{} has lost: {lost}", side_name(color));
         }
     }
     if game.outcome().is_none() && game.position().is_check() {
-        let _ = writeln!(out, "{} is in check!", side(turn));
+        let _ = writeln!(out, "{} is in check!", side_name(turn));
     }
     out
 }

@@ -50,7 +50,8 @@ impl Position {
             "-" => None,
             s => match s.as_bytes() {
                 [f, r] => Some(
-                    super::moves::parse_square(*f, *r).ok_or(FenError("bad en passant square"))?,
+                    super::notation::parse_square(*f, *r)
+                        .ok_or(FenError("bad en passant square"))?,
                 ),
                 _ => return Err(FenError("bad en passant square")),
             },

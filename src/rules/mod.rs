@@ -6,17 +6,21 @@
 
 mod board;
 mod fen;
+mod illegal;
 mod movegen;
 mod moves;
+pub mod notation;
 mod outcome;
 mod perft;
 mod position;
 mod ruleset;
+pub mod wording;
 mod zobrist;
 
 pub use board::Board;
 pub use fen::FenError;
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, parse_move_text, parse_square};
+pub use illegal::Illegal;
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{Outcome, Reason, Status};
 pub use perft::{divide, perft};
 pub(crate) use position::CASTLES;

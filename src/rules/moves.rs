@@ -3,7 +3,7 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use shakmaty::{File, Rank, Square};
+use shakmaty::Square;
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,34 +109,6 @@ impl fmt::Display for Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}({:?})", self, self.kind())
-    }
-}
-
-/// Parses a protocol move string `[a-h][1-8]-[a-h][1-8]` into its squares.
-///
-/// ```
-/// use antichess::rules::parse_move_text;
-/// use shakmaty::Square;
-/// assert_eq!(parse_move_text("e2-e4"), Some((Square::E2, Square::E4)));
-/// assert_eq!(parse_move_text("E2-e4"), None);
-/// assert_eq!(parse_move_text("e2e4"), None);
-/// ```
-pub fn parse_move_text(text: &str) -> Option<(Square, Square)> {
-    match text.as_bytes() {
-        [f1, r1, b'-', f2, r2] => Some((parse_square(*f1, *r1)?, parse_square(*f2, *r2)?)),
-        _ => None,
-    }
-}
-
-/// Parses a square from its file and rank characters (`a`-`h`, `1`-`8`).
-pub fn parse_square(file: u8, rank: u8) -> Option<Square> {
-    if (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank) {
-        Some(Square::from_coords(
-            File::new(u32::from(file - b'a')),
-            Rank::new(u32::from(rank - b'1')),
-        ))
-    } else {
-        None
     }
 }
 

@@ -1,7 +1,5 @@
 //! How a game ends.
 
-use std::fmt;
-
 use shakmaty::Color;
 
 /// Why a game ended; the names are the game file's `description` values.
@@ -65,17 +63,6 @@ impl Outcome {
             winner: None,
             reason,
         }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// The protocol's result line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.winner {
-            Some(Color::White) => "White Player has won",
-            Some(Color::Black) => "Black Player has won",
-            None => "Game ended in a draw",
-        })
     }
 }
 

@@ -1,7 +1,8 @@
 //! Parsing one TextUI input line into a command.
 
 use crate::game::PlayerKind;
-use crate::rules::{Color, Ruleset, Square, parse_move_text};
+use crate::rules::notation::parse_protocol;
+use crate::rules::{Color, Ruleset, Square};
 
 /// A well-formed TextUI command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,7 +112,7 @@ fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
         ("GetNextMove", []) => Command::GetNextMove,
         ("MakeNextMove", []) => Command::MakeNextMove,
         ("MakeMove", [m, t]) => {
-            let (from, to) = parse_move_text(m)?;
+            let (from, to) = parse_protocol(m)?;
             Command::MakeMove {
                 from,
                 to,
@@ -120,7 +121,7 @@ fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
         }
         ("PrintBoard", []) => Command::PrintBoard,
         ("IsLegalMove", [m]) => {
-            let (from, to) = parse_move_text(m)?;
+            let (from, to) = parse_protocol(m)?;
             Command::IsLegalMove { from, to }
         }
         ("PrintAllMoves", []) => Command::PrintAllMoves,

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::arena::ChildProgram;
 use crate::game::Game;
-use crate::rules::{Color, Move, parse_square};
+use crate::rules::{Color, Move, notation};
 use crate::search::time;
 
 /// How long the engine may take to answer `uci` and `isready`.
@@ -116,11 +116,6 @@ impl UciPlayer {
             self.child = None;
             return None;
         };
-        let b = text.as_bytes();
-        if b.len() < 4 {
-            return None;
-        }
-        let (from, to) = (parse_square(b[0], b[1])?, parse_square(b[2], b[3])?);
-        game.position().find_move(from, to)
+        notation::find_uci(game.position(), &text)
     }
 }

@@ -1,0 +1,166 @@
+//! The words for sides and results, in one place: the protocol's result
+//! line, the sentence that says why a game ended (for people, the
+//! referee's log and PGN's `Termination`), and PGN's result token. Every
+//! wording takes the game's own ruleset, since the rules decide what a
+//! checkmate or a stalemate means.
+//!
+//! ```
+//! use antichess::rules::{wording, Color, Outcome, Reason, Ruleset};
+//! let mate = Outcome::win(Color::Black, Reason::Checkmate);
+//! assert_eq!(mate.to_string(), "Black Player has won");
+//! assert_eq!(
+//!     wording::describe(mate, Ruleset::SPRING_2004),
+//!     "Checkmate: Black is mated; being checkmated wins under these rules. Black wins."
+//! );
+//! assert_eq!(wording::pgn_result(Some(mate)), "0-1");
+//! ```
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use super::{MateRule, Outcome, Reason, Ruleset, StalemateRule};
+
+/// A side's name in a sentence: `White` or `Black`.
+pub fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A side's name in the protocol and the game file: `white` or `black`.
+pub fn side_word(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// The protocol's result line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.winner {
+            Some(Color::White) => "White Player has won",
+            Some(Color::Black) => "Black Player has won",
+            None => "Game ended in a draw",
+        })
+    }
+}
+
+/// Why the game ended and who won, as a sentence, under `ruleset`.
+///
+/// ```
+/// use antichess::rules::{wording::describe, Outcome, Reason, Ruleset};
+/// let stalemate = Outcome::draw(Reason::Stalemate);
+/// // Under the 2007 rules a stalemated side passes: only a double
+/// // stalemate ends the game. Under the 2004 rules one stalemate does.
+/// assert_eq!(describe(stalemate, Ruleset::SPRING_2007), "Both sides are stalemated: the game is drawn.");
+/// assert_eq!(describe(stalemate, Ruleset::SPRING_2004), "Stalemate: the game is drawn.");
+/// ```
+pub fn describe(outcome: Outcome, ruleset: Ruleset) -> String {
+    match (outcome.reason, outcome.winner) {
+        (Reason::Checkmate, Some(winner)) => {
+            let (mated, rule) = match ruleset.mate {
+                MateRule::MaterWins => (winner.other(), "checkmate wins under these rules"),
+                MateRule::MatedWins => (winner, "being checkmated wins under these rules"),
+            };
+            format!(
+                "Checkmate: {} is mated; {rule}. {} wins.",
+                side_name(mated),
+                side_name(winner)
+            )
+        }
+        (Reason::PiecesLost, Some(winner)) => format!(
+            "{} has lost every piece but the king and wins.",
+            side_name(winner)
+        ),
+        (Reason::TimeExpired, Some(winner)) => format!(
+            "{} ran out of time. {} wins.",
+            side_name(winner.other()),
+            side_name(winner)
+        ),
+        (Reason::Stalemate, _) => match ruleset.stalemate {
+            StalemateRule::LoseTurn => "Both sides are stalemated: the game is drawn.".to_string(),
+            StalemateRule::Draw => "Stalemate: the game is drawn.".to_string(),
+        },
+        (_, None) => "The game is drawn.".to_string(),
+    }
+}
+
+/// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game still
+/// going on.
+pub fn pgn_result(outcome: Option<Outcome>) -> &'static str {
+    match outcome.map(|o| o.winner) {
+        Some(Some(Color::White)) => "1-0",
+        Some(Some(Color::Black)) => "0-1",
+        Some(None) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every ending under every ruleset has its own sentence, naming the
+    /// right sides.
+    #[test]
+    fn every_ending_is_worded_by_its_rules() {
+        let white_mates = Outcome::win(Color::White, Reason::Checkmate);
+        assert_eq!(
+            describe(white_mates, Ruleset::SPRING_2007),
+            "Checkmate: Black is mated; checkmate wins under these rules. White wins."
+        );
+        assert_eq!(
+            describe(white_mates, Ruleset::SPRING_2004),
+            "Checkmate: White is mated; being checkmated wins under these rules. White wins."
+        );
+        assert_eq!(
+            describe(
+                Outcome::win(Color::Black, Reason::PiecesLost),
+                Ruleset::SPRING_2007
+            ),
+            "Black has lost every piece but the king and wins."
+        );
+        assert_eq!(
+            describe(
+                Outcome::win(Color::Black, Reason::TimeExpired),
+                Ruleset::SPRING_2004
+            ),
+            "White ran out of time. Black wins."
+        );
+        let stalemate = Outcome::draw(Reason::Stalemate);
+        assert_eq!(
+            describe(stalemate, Ruleset::SPRING_2007_ENCASTLE),
+            "Both sides are stalemated: the game is drawn."
+        );
+        assert_eq!(
+            describe(stalemate, Ruleset::SPRING_2004),
+            "Stalemate: the game is drawn."
+        );
+        assert_eq!(
+            describe(Outcome::draw(Reason::TimeExpired), Ruleset::SPRING_2004),
+            "The game is drawn."
+        );
+    }
+
+    #[test]
+    fn names_and_tokens() {
+        assert_eq!(side_name(Color::White), "White");
+        assert_eq!(side_word(Color::Black), "black");
+        assert_eq!(pgn_result(None), "*");
+        assert_eq!(
+            pgn_result(Some(Outcome::draw(Reason::Stalemate))),
+            "1/2-1/2"
+        );
+        assert_eq!(
+            Outcome::win(Color::White, Reason::PiecesLost).to_string(),
+            "White Player has won"
+        );
+        assert_eq!(
+            Outcome::draw(Reason::Stalemate).to_string(),
+            "Game ended in a draw"
+        );
+    }
+}
