@@ -205,8 +205,9 @@ impl Game {
         game
     }
 
-    /// What a game file of this game says (no `gameOver`: the TextUI never
-    /// saves a finished game).
+    /// What a game file of this game says. A finished game has `gameOver`
+    /// (the referee's records); the TextUI never saves one, since a game
+    /// ends the moment its result line is printed.
     pub fn to_file(&self) -> GameFile {
         let (w, b) = (self.clock(Color::White), self.clock(Color::Black));
         let time = if w.limited || b.limited {

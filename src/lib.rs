@@ -25,6 +25,7 @@ pub mod file;
 pub mod game;
 pub mod pgn;
 pub mod play;
+pub mod process;
 pub mod rules;
 pub mod safe_write;
 pub mod search;

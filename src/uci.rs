@@ -15,17 +15,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::rules::{Position, Ruleset, Status, notation};
-use crate::search::{Engine, Limits, MATE, MATE_BOUND, Report, time};
-
-fn score_text(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        format!("mate -{}", (MATE + score + 1) / 2)
-    } else {
-        format!("cp {score}")
-    }
-}
+use crate::search::{Engine, Limits, Report, score, time};
 
 fn info_line(r: &Report) -> String {
     let ms = r.elapsed.as_millis().max(1);
@@ -33,7 +23,7 @@ fn info_line(r: &Report) -> String {
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         r.depth,
-        score_text(r.score),
+        score::uci_text(r.score),
         r.nodes,
         u128::from(r.nodes) * 1000 / ms,
         r.elapsed.as_millis(),
@@ -49,7 +39,6 @@ fn say(line: &str) {
 
 struct Uci {
     ruleset: Ruleset,
-    variant: String,
     hash_mb: usize,
     threads: usize,
     position: Position,
@@ -63,7 +52,6 @@ struct Uci {
 pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
     let mut uci = Uci {
         ruleset: Ruleset::SPRING_2007,
-        variant: Ruleset::DEFAULT_NAME.to_string(),
         hash_mb,
         threads,
         position: Position::new(Ruleset::SPRING_2007),
@@ -154,7 +142,6 @@ impl Uci {
             "UCI_Variant" => match Ruleset::from_name(value) {
                 Some(r) => {
                     self.ruleset = r;
-                    self.variant = value.to_string();
                     self.position = Position::new(r);
                 }
                 None => say(&format!("info string unknown variant {value}")),

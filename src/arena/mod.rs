@@ -10,23 +10,24 @@
 //! It is also the self-play harness: play one build against another and
 //! read the score with its error margin.
 
-mod child;
 mod elo;
+mod openings;
+mod records;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use child::{ChildProgram, Fault};
 pub use elo::Tally;
+pub use openings::random_opening;
 
 use crate::file;
 use crate::game::Game;
-use crate::pgn;
+use crate::process::{ChildProgram, Fault};
 use crate::rules::notation::parse_protocol;
-use crate::rules::{Color, Move, Outcome, Position, Reason, wording};
+use crate::rules::{Color, Outcome, Reason, wording};
 use crate::safe_write::write_atomic;
 
 /// How a match is played.
@@ -105,36 +106,6 @@ pub struct GameRecord {
     pub plies: usize,
 }
 
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// A random opening of `plies` moves that leaves the game in progress.
-pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Game {
-    let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    loop {
-        let mut game = Game::new(ruleset, 0, 0);
-        for _ in 0..plies {
-            let legal = game.position().legal_moves();
-            if legal.is_empty() || game.outcome().is_some() {
-                break;
-            }
-            let m = legal[rng.below(legal.len())];
-            game.play(m, 0);
-        }
-        if game.outcome().is_none() {
-            return game;
-        }
-    }
-}
-
 /// The result of a match.
 #[derive(Clone, Debug, Default)]
 pub struct MatchResult {
@@ -191,7 +162,7 @@ pub fn play_match(
                 *result.forfeits.entry((offender, f)).or_default() += 1;
             }
             if let Some(dir) = &config.out_dir {
-                write_game(dir, config, index, &record);
+                records::write_game(dir, config, index, &record);
             }
             on_game(index, &record);
         }
@@ -420,56 +391,5 @@ fn play_one(
             let termination = wording::describe(outcome, table.game.ruleset());
             return Some(table.record(outcome, None, termination));
         }
-    }
-}
-
-/// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
-/// `game-NNN.pgn`. A forfeit is written as `timeExpired` in the game file
-/// (the file format has no other description for it); the PGN
-/// `Termination` tag says what happened. A record that cannot be written
-/// is reported on standard error (the match goes on).
-fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord) {
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("antichess: could not create {}: {e}", dir.display());
-        return;
-    }
-    let stem = dir.join(format!("game-{:03}", index + 1));
-    let xml = file::to_xml(&record.game.to_file());
-    save_record(&stem.with_extension("xml"), &xml);
-    let (white, black) = if record.first_white {
-        (&config.first, &config.second)
-    } else {
-        (&config.second, &config.first)
-    };
-    let result = wording::pgn_result(Some(record.outcome));
-    let tags = [
-        ("Event", "antichess referee".to_string()),
-        ("Site", "local".to_string()),
-        ("Date", pgn::today()),
-        ("Round", (index + 1).to_string()),
-        ("White", white.clone()),
-        ("Black", black.clone()),
-        ("Result", result.to_string()),
-        ("Variant", config.ruleset.clone()),
-        (
-            "TimeControl",
-            if config.clock_ms > 0 {
-                format!("{}", config.clock_ms as f64 / 1000.0)
-            } else {
-                "-".to_string()
-            },
-        ),
-        ("Termination", record.termination.clone()),
-        ("PlyCount", record.game.history().len().to_string()),
-    ];
-    let start = Position::new(record.game.ruleset());
-    let moves: Vec<Move> = record.game.history().iter().map(|p| p.mv).collect();
-    let text = pgn::write(&tags, &start, &moves, result);
-    save_record(&stem.with_extension("pgn"), &text);
-}
-
-fn save_record(path: &Path, text: &str) {
-    if let Err(e) = write_atomic(path, text.as_bytes()) {
-        eprintln!("antichess: could not write {}: {e}", path.display());
     }
 }

@@ -5,6 +5,7 @@
 mod encoding;
 mod read;
 mod write;
+mod xsd_types;
 
 use crate::rules::{Color, Reason, Role, Square};
 

@@ -1,8 +1,10 @@
 //! Static evaluation for 6.170 Antichess, from the side to move's view.
 //!
-//! The quiescence search follows every forced capture, so this is only
-//! called when the side to move has no capture. Five terms, weighted by
-//! the ruleset's mate rule ([`Weights`]):
+//! Called where the search stops: by the quiescence search for a side with
+//! no capture (it follows every forced capture), at the quiescence and ply
+//! caps (where a capture may still be pending), and for the pruning
+//! decisions of a side with no capture. Five terms, weighted by the
+//! ruleset's mate rule ([`Weights`]):
 //!
 //! - **Material.** When being mated wins (2004), every piece one keeps
 //!   counts against one, with small differences by kind. When mating wins
@@ -25,17 +27,9 @@
 //!   of our pieces: whatever we play (unless it undoes that), the opponent
 //!   must take something next move.
 //!
-//! Measured in self-play (100 games, 2 s per side, referee with random
-//! openings): the three activity terms (weights 10, 40, 20) against the
-//! plain material count scored 85% (+301 +/- 102 Elo); doubling them to
-//! 20, 80, 40 scored 67% against that (+123 +/- 72); doubling again gave
-//! nothing more (52%, +14 +/- 68). An earlier term rewarding own pieces the
-//! opponent attacks scored 42.5% (-53 +/- 110) and was dropped. The
-//! pending-capture bonus (150) scored 60% (+70 +/- 69); at 300, 53%.
-//! Those are the [`Weights::HAND`] weights. The 2007 weights
-//! ([`Weights::FITTED_2007`]) scored 50% against them in self-play
-//! (100 games, 2 s) but 34.2% against an independent engine where they
-//! scored 24.6% (the same 120 openings, 10 s per side).
+//! How each term and weight was chosen, with the matches that decided it,
+//! is in `docs/engine.md`; the 2007 weights are fitted by
+//! `scripts/fit_weights.py`.
 
 use crate::rules::{Bitboard, Color, MateRule, Piece, Position, Role, Square};
 use shakmaty::attacks;

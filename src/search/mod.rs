@@ -1,29 +1,38 @@
 //! The computer player: iterative-deepening principal-variation alpha-beta
-//! with a transposition table, killer and history move ordering, a
-//! quiescence search over forced capture sequences, and extensions for
-//! check and forced replies. With several threads (lazy SMP) helper workers
-//! search the same position and share the transposition table; the main
-//! worker's result is played.
+//! with aspiration windows, a quiescence search over forced capture
+//! sequences, extensions for check and forced replies, and the pruning and
+//! reductions described in `docs/engine.md`. This file is the search
+//! itself; the rest, by the names a chess programmer expects:
+//!
+//! | file | what |
+//! |---|---|
+//! | `threads.rs` | [`Engine`]: state between moves, lazy SMP threads, stopping |
+//! | `ordering.rs` | move ordering: hash move, captures, killers, history |
+//! | `eval.rs` | the static evaluation and its weights per ruleset |
+//! | `tt.rs` | the transposition table |
+//! | `score.rs` | score conventions: mate scores, table form, UCI text |
+//! | `time.rs` | [`Limits`] and the time budget of a move |
+//! | `bench.rs` | the fixed-depth benchmark and its node signature |
 
 pub mod bench;
 pub mod eval;
+mod ordering;
+pub mod score;
+mod threads;
 pub mod time;
 mod tt;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Color, Move, MoveList, Outcome, Position, Role, Status};
+use crate::rules::{Move, MoveList, Position, Role, Status};
+use score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
+pub use score::{MATE, MATE_BOUND};
+pub use threads::Engine;
+pub use time::Limits;
 pub use tt::{Bound, TranspositionTable};
 
-/// The score of a won game at the root; a win in `n` plies scores
-/// `MATE - n`.
-pub const MATE: i32 = 30_000;
-/// Scores above this are wins in a known number of plies.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-const INFINITY: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
 /// Capture plies the quiescence search follows before it evaluates.
 const MAX_QUIESCENCE: usize = 16;
@@ -35,45 +44,6 @@ const RFP_MARGIN: i32 = 100;
 /// Internal iterative reduction: a node this deep without a hash move is
 /// searched one ply less.
 const IIR_DEPTH: i32 = 4;
-
-/// What limits a search. Without a depth, time or node limit a search stops
-/// at [`MAX_DEPTH`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
-    /// Stop after completing this depth.
-    pub depth: Option<u32>,
-    /// No new iteration starts after this much time.
-    pub soft_time: Option<Duration>,
-    /// The search stops at this time, finished or not.
-    pub hard_time: Option<Duration>,
-    /// Stop after about this many nodes.
-    pub nodes: Option<u64>,
-}
-
-impl Limits {
-    /// The limits for one move of a game: a fixed depth if given (then, on
-    /// an unlimited clock without a move time, no time limit at all, so the
-    /// move is reproducible), and the time budget of the clock otherwise.
-    pub fn for_move(
-        depth: Option<u32>,
-        remaining_ms: Option<i64>,
-        movetime: Option<Duration>,
-    ) -> Limits {
-        let mut limits = Limits {
-            depth,
-            ..Limits::default()
-        };
-        if depth.is_none() || remaining_ms.is_some() || movetime.is_some() {
-            let b = time::budget(remaining_ms, movetime);
-            limits.soft_time = Some(b.soft);
-            limits.hard_time = Some(b.hard);
-        }
-        limits
-    }
-}
-
-/// Below this hard time limit the main worker searches alone.
-const HELPERS_MIN_TIME: Duration = Duration::from_millis(20);
 
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -95,14 +65,6 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-/// The search state kept between moves.
-pub struct Engine {
-    hash_mb: usize,
-    tt: Arc<TranspositionTable>,
-    workers: Vec<Worker>,
-    halt: Arc<AtomicBool>,
-}
-
 /// One search thread's own state.
 struct Worker {
     tt: Arc<TranspositionTable>,
@@ -121,96 +83,6 @@ struct Worker {
     root_best: Option<Move>,
     /// Inside the search after a null move.
     after_null: bool,
-}
-
-impl Engine {
-    /// An engine with one thread and a transposition table of `hash_mb` MB.
-    pub fn new(hash_mb: usize) -> Engine {
-        Engine::with_threads(hash_mb, 1)
-    }
-
-    /// An engine searching with `threads` threads (at least one).
-    pub fn with_threads(hash_mb: usize, threads: usize) -> Engine {
-        let tt = Arc::new(TranspositionTable::new(hash_mb));
-        let halt = Arc::new(AtomicBool::new(false));
-        let workers = (0..threads.max(1))
-            .map(|i| Worker::new(Arc::clone(&tt), Arc::clone(&halt), i == 0))
-            .collect();
-        Engine {
-            hash_mb,
-            tt,
-            workers,
-            halt,
-        }
-    }
-
-    /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {
-        let threads = self.workers.len();
-        let halt = Arc::clone(&self.halt);
-        *self = Engine::with_threads(self.hash_mb, threads);
-        self.halt = Arc::clone(&halt);
-        for w in &mut self.workers {
-            w.halt = Arc::clone(&halt);
-        }
-    }
-
-    /// A flag that ends a running search when set (its best move so far is
-    /// returned). Whoever sets it clears it before the next search.
-    pub fn halt_handle(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.halt)
-    }
-
-    /// Searches `pos` and returns the best move, or `None` when the game is
-    /// over or the side to move must pass. `on_iteration` sees each
-    /// completed depth.
-    ///
-    /// ```
-    /// use antichess::rules::{Position, Ruleset};
-    /// use antichess::search::{Engine, Limits};
-    /// let mut engine = Engine::new(1);
-    /// let limits = Limits { depth: Some(3), ..Limits::default() };
-    /// let report = engine.search(&Position::new(Ruleset::SPRING_2007), &limits, |_| {}).unwrap();
-    /// assert_eq!(report.depth, 3);
-    /// ```
-    pub fn search(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        on_iteration: impl FnMut(&Report),
-    ) -> Option<Report> {
-        self.tt.new_search();
-        let stop = Arc::new(AtomicBool::new(false));
-        for w in &mut self.workers {
-            w.stop = Arc::clone(&stop);
-            w.nodes = 0;
-        }
-        let (main, helpers) = self.workers.split_first_mut()?;
-        // Starting and joining helpers costs more than a move played on
-        // almost no time is worth.
-        let helpers = match limits.hard_time {
-            Some(hard) if hard < HELPERS_MIN_TIME => &mut helpers[..0],
-            _ => helpers,
-        };
-        let mut report = None;
-        thread::scope(|scope| {
-            for helper in helpers.iter_mut() {
-                let helper_limits = Limits {
-                    depth: Some(MAX_DEPTH),
-                    soft_time: None,
-                    hard_time: None,
-                    nodes: None,
-                };
-                scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}));
-            }
-            report = main.iterate(pos, limits, on_iteration);
-            stop.store(true, Ordering::Relaxed);
-        });
-        if let Some(r) = report.as_mut() {
-            r.nodes = self.workers.iter().map(|w| w.nodes).sum();
-        }
-        report
-    }
 }
 
 impl Worker {
@@ -358,35 +230,6 @@ impl Worker {
         pv
     }
 
-    /// Sets `stopped` when the search must end. The first iteration always
-    /// completes (it takes well under a millisecond), unless halted from
-    /// outside, so there is always a fully searched move.
-    fn check_time(&mut self) {
-        if !self.main {
-            if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
-            return;
-        }
-        if let Some(n) = self.limits.nodes
-            && self.nodes >= n
-            && self.root_depth > 1
-        {
-            self.stopped = true;
-        }
-        if self.nodes & 255 == 0 {
-            if self.halt.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
-            if let Some(hard) = self.limits.hard_time
-                && self.root_depth > 1
-                && self.start.elapsed() >= hard
-            {
-                self.stopped = true;
-            }
-        }
-    }
-
     fn negamax(
         &mut self,
         pos: &Position,
@@ -449,12 +292,10 @@ impl Worker {
             None
         };
 
-        // Reverse futility pruning. Measured in self-play (200 games, 2 s
-        // per side) against the search without it: 61.8% (margins 60 and
-        // 150 against 100: 52.5% and 51.2%). Its mirror image, razoring
-        // (a quiet side 300 per ply below alpha at depth 2 or less fails
-        // low), scored 29.2%: a quiet move that offers a piece swings the
-        // score too far for a static score to stand for it.
+        // Reverse futility pruning. Its mirror image, razoring, is not
+        // used: a quiet move that offers a piece swings the score too far
+        // for a static score to stand for it (docs/engine.md has the
+        // matches).
         if let Some(e) = static_eval
             && depth <= RFP_DEPTH
             && e - RFP_MARGIN * depth >= beta
@@ -487,9 +328,9 @@ impl Worker {
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
-        // Without a hash move the ordering is poor and the node was not
-        // worth keeping: search it one ply less. Self-play (200 games, 2 s
-        // per side): 58% (+56 +/- 49).
+        // Internal iterative reduction: without a hash move the ordering
+        // is poor and the node was not worth keeping: search it one ply
+        // less.
         if tt_move.is_none() && depth >= IIR_DEPTH {
             depth -= 1;
         }
@@ -503,19 +344,13 @@ impl Worker {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // Late move reduction for quiet moves far down the list.
-                // Reductions growing with the logarithms of depth and move
-                // number (as in Stockfish) scored 44.1% in self-play (200
-                // games, 2 s), and pruning late quiet moves at depth 3 or
-                // less 42%: in a race to shed pieces the late quiet move
-                // is often the offer that forces the opponent.
+                // Late move reduction for quiet moves far down the list, by
+                // one ply: in a race to shed pieces the late quiet move is
+                // often the offer that forces the opponent, so neither
+                // logarithmic reductions nor late move pruning pay here.
                 // A move that leaves the opponent a capture (an offer, or a
                 // line opened to one of our pieces) starts a forced sequence
-                // and is searched in full: 62.7% in self-play (+91 +/- 50,
-                // 200 games, 2 s), though it searches 2.7 times the nodes
-                // of the bench. With it, pruning late quiet moves other than
-                // offers at depth 3 or less and logarithmic reductions for
-                // the others scored 51.2% and 51.7%: not kept.
+                // and is never reduced.
                 let reduction = if depth >= 3
                     && i >= 4
                     && !m.is_capture()
@@ -630,84 +465,10 @@ impl Worker {
         }
         best
     }
-
-    /// Orders moves: the hash move first; captures (a list holds only
-    /// captures or only quiet moves) by most valuable victim, then least
-    /// valuable attacker; quiet moves by killers, then history.
-    fn order(
-        &self,
-        pos: &Position,
-        moves: &MoveList,
-        tt_move: Option<Move>,
-        ply: usize,
-    ) -> MoveList {
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let board = pos.board();
-        let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
-        let key = |m: &Move| {
-            if Some(*m) == tt_move {
-                i32::MAX
-            } else if m.is_capture() {
-                let victim = if m.kind() == crate::rules::MoveKind::EnPassant {
-                    1
-                } else {
-                    rank(m.to())
-                };
-                victim * 16 - rank(m.from())
-            } else if killers.contains(&Some(*m)) {
-                i32::MAX - 1
-            } else {
-                self.history[m.from() as usize][m.to() as usize]
-            }
-        };
-        let mut list = moves.clone();
-        list.sort_unstable_by_key(|m| std::cmp::Reverse(key(m)));
-        list
-    }
-
-    fn remember_cutoff(&mut self, m: Move, depth: i32, ply: usize) {
-        let killers = &mut self.killers[ply.min(MAX_PLY)];
-        if killers[0] != Some(m) {
-            killers[1] = killers[0];
-            killers[0] = Some(m);
-        }
-        let h = &mut self.history[m.from() as usize][m.to() as usize];
-        *h = (*h + depth * depth).min(1 << 20);
-    }
 }
 
 /// Whether the side to move has a piece other than its king and pawns.
 fn has_officers(pos: &Position) -> bool {
     let b = pos.board();
     (b.by_color(pos.turn()) & !b.by_role(Role::King) & !b.by_role(Role::Pawn)).any()
-}
-
-/// The score of a finished game for the side to move, `ply` plies from the
-/// root: quicker wins and slower losses score better.
-fn terminal_score(outcome: Outcome, turn: Color, ply: usize) -> i32 {
-    match outcome.winner {
-        None => 0,
-        Some(w) if w == turn => MATE - ply as i32,
-        Some(_) => -(MATE - ply as i32),
-    }
-}
-
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }

@@ -95,3 +95,39 @@ pub fn budget_with_increment(
     let hard = (share * 4).min(usable / 2).max(soft);
     Budget::from_ms(soft, hard)
 }
+
+/// What limits a search. Without a depth, time or node limit a search stops
+/// at [`MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Stop after completing this depth.
+    pub depth: Option<u32>,
+    /// No new iteration starts after this much time.
+    pub soft_time: Option<Duration>,
+    /// The search stops at this time, finished or not.
+    pub hard_time: Option<Duration>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// The limits for one move of a game: a fixed depth if given (then, on
+    /// an unlimited clock without a move time, no time limit at all, so the
+    /// move is reproducible), and the time budget of the clock otherwise.
+    pub fn for_move(
+        depth: Option<u32>,
+        remaining_ms: Option<i64>,
+        movetime: Option<Duration>,
+    ) -> Limits {
+        let mut limits = Limits {
+            depth,
+            ..Limits::default()
+        };
+        if depth.is_none() || remaining_ms.is_some() || movetime.is_some() {
+            let b = budget(remaining_ms, movetime);
+            limits.soft_time = Some(b.soft);
+            limits.hard_time = Some(b.hard);
+        }
+        limits
+    }
+}

@@ -80,7 +80,8 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least 1024 entries).
+    /// A table of at most `megabytes` MB (at least 1 MB: 65,536 entries of
+    /// 16 bytes, a power of two).
     pub fn new(megabytes: usize) -> TranspositionTable {
         let fit = (megabytes.max(1) << 20) / 16;
         let count = if fit.is_power_of_two() {

@@ -4,7 +4,8 @@ use crate::game::PlayerKind;
 use crate::rules::notation::parse_protocol;
 use crate::rules::{Color, Ruleset, Square};
 
-/// A well-formed TextUI command.
+/// A well-formed TextUI command: one that starts a game, or one that
+/// needs a game (`Input error` without one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `StartNewGame <player> <time> <player> <time> [<ruleset>]`
@@ -20,10 +21,17 @@ pub enum Command {
         /// The ruleset name, as given.
         ruleset: String,
     },
-    /// `SaveGame <filename>`
-    SaveGame(String),
     /// `LoadGame <filename>`
     LoadGame(String),
+    /// A command about the game under way.
+    Game(GameCommand),
+}
+
+/// A command about the game under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// `SaveGame <filename>`
+    SaveGame(String),
     /// `GetNextMove`
     GetNextMove,
     /// `MakeNextMove`
@@ -76,7 +84,8 @@ fn is_space(b: u8) -> bool {
 /// ```
 /// use antichess::textui::command::{parse_line, Line, Command};
 /// assert_eq!(parse_line(b"  \t"), Line::Blank);
-/// assert_eq!(parse_line(b"GetNextMove"), Line::Command(Command::GetNextMove));
+/// use antichess::textui::command::GameCommand;
+/// assert_eq!(parse_line(b"GetNextMove"), Line::Command(Command::Game(GameCommand::GetNextMove)));
 /// assert_eq!(parse_line(b"getnextmove"), Line::Invalid);
 /// assert_eq!(parse_line(b"GetNextMove now"), Line::Invalid);
 /// ```
@@ -95,41 +104,42 @@ pub fn parse_line(line: &[u8]) -> Line {
 }
 
 fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
-    Some(match (name, args) {
+    use GameCommand::*;
+    Some(Command::Game(match (name, args) {
         ("StartNewGame", [w, wt, b, bt, rest @ ..]) if rest.len() <= 1 => {
             let ruleset = rest.first().copied().unwrap_or(Ruleset::DEFAULT_NAME);
             Ruleset::from_name(ruleset)?;
-            Command::StartNewGame {
+            return Some(Command::StartNewGame {
                 white: player(w)?,
                 white_ms: millis(wt)?,
                 black: player(b)?,
                 black_ms: millis(bt)?,
                 ruleset: ruleset.to_string(),
-            }
+            });
         }
-        ("SaveGame", [file]) => Command::SaveGame(file.to_string()),
-        ("LoadGame", [file]) => Command::LoadGame(file.to_string()),
-        ("GetNextMove", []) => Command::GetNextMove,
-        ("MakeNextMove", []) => Command::MakeNextMove,
+        ("LoadGame", [file]) => return Some(Command::LoadGame(file.to_string())),
+        ("SaveGame", [file]) => SaveGame(file.to_string()),
+        ("GetNextMove", []) => GetNextMove,
+        ("MakeNextMove", []) => MakeNextMove,
         ("MakeMove", [m, t]) => {
             let (from, to) = parse_protocol(m)?;
-            Command::MakeMove {
+            MakeMove {
                 from,
                 to,
                 ms: millis(t)?,
             }
         }
-        ("PrintBoard", []) => Command::PrintBoard,
+        ("PrintBoard", []) => PrintBoard,
         ("IsLegalMove", [m]) => {
             let (from, to) = parse_protocol(m)?;
-            Command::IsLegalMove { from, to }
+            IsLegalMove { from, to }
         }
-        ("PrintAllMoves", []) => Command::PrintAllMoves,
-        ("GetTime", ["white"]) => Command::GetTime(Color::White),
-        ("GetTime", ["black"]) => Command::GetTime(Color::Black),
-        ("QuitGame", []) => Command::QuitGame,
+        ("PrintAllMoves", []) => PrintAllMoves,
+        ("GetTime", ["white"]) => GetTime(Color::White),
+        ("GetTime", ["black"]) => GetTime(Color::Black),
+        ("QuitGame", []) => QuitGame,
         _ => return None,
-    })
+    }))
 }
 
 fn player(word: &str) -> Option<PlayerKind> {
@@ -190,11 +200,11 @@ mod tests {
     fn white_space_and_encoding() {
         assert_eq!(
             parse_line(b"\tMakeMove\x0be2-e4  10\r"),
-            Line::Command(Command::MakeMove {
+            Line::Command(Command::Game(GameCommand::MakeMove {
                 from: Square::E2,
                 to: Square::E4,
                 ms: 10
-            })
+            }))
         );
         assert_eq!(parse_line(b"PrintBoard\xff"), Line::Invalid);
         assert_eq!(parse_line("PrintBoard\u{a0}".as_bytes()), Line::Invalid);

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::command::{Command, Line, parse_line};
+use super::command::{Command, GameCommand, Line, parse_line};
 use crate::file;
 use crate::game::{Game, PlayerKind};
 use crate::rules::{Move, Outcome};
@@ -142,7 +142,7 @@ impl Session {
                 reply.line("New game started");
             }
             Command::LoadGame(path) => self.load(&path, reply),
-            other => match self.active.as_mut() {
+            Command::Game(other) => match self.active.as_mut() {
                 None => reply.line(INPUT_ERROR),
                 Some(active) => {
                     let ended = active.execute(
@@ -191,15 +191,14 @@ impl Active {
     /// Runs a command that needs a game; returns whether the game ended.
     fn execute(
         &mut self,
-        cmd: Command,
+        cmd: GameCommand,
         players: Players<'_>,
         options: &EngineOptions,
         reply: &mut Reply,
     ) -> bool {
         let game = &mut self.game;
         let outcome: Option<Outcome> = match cmd {
-            Command::StartNewGame { .. } | Command::LoadGame(_) => None,
-            Command::SaveGame(path) => {
+            GameCommand::SaveGame(path) => {
                 let xml = file::to_xml(&game.to_file());
                 match write_atomic(Path::new(&path), xml.as_bytes()) {
                     Ok(()) => reply.line("Game saved"),
@@ -207,7 +206,7 @@ impl Active {
                 }
                 None
             }
-            Command::GetNextMove => {
+            GameCommand::GetNextMove => {
                 if self.players[game.turn() as usize] == PlayerKind::Human {
                     reply.line("Human turn");
                     None
@@ -231,7 +230,7 @@ impl Active {
                     }
                 }
             }
-            Command::MakeNextMove => {
+            GameCommand::MakeNextMove => {
                 if self.players[game.turn() as usize] == PlayerKind::Human {
                     reply.line("Please specify human move");
                     None
@@ -243,7 +242,7 @@ impl Active {
                     None
                 }
             }
-            Command::MakeMove { from, to, ms } => {
+            GameCommand::MakeMove { from, to, ms } => {
                 if self.players[game.turn() as usize] == PlayerKind::Computer {
                     None
                 } else if let Some(m) = game.position().find_move(from, to) {
@@ -258,29 +257,29 @@ impl Active {
                     None
                 }
             }
-            Command::PrintBoard => {
+            GameCommand::PrintBoard => {
                 reply.text.push_str(&file::to_xml(&game.to_file()));
                 None
             }
-            Command::IsLegalMove { from, to } => {
+            GameCommand::IsLegalMove { from, to } => {
                 let legal = game.position().find_move(from, to).is_some();
                 reply.line(if legal { "legal" } else { "illegal" });
                 None
             }
-            Command::PrintAllMoves => {
+            GameCommand::PrintAllMoves => {
                 for m in game.position().legal_move_texts() {
                     reply.line(m);
                 }
                 None
             }
-            Command::GetTime(color) => {
+            GameCommand::GetTime(color) => {
                 match game.clock(color).remaining() {
                     Some(ms) => reply.line(ms),
                     None => reply.line("unlimited"),
                 }
                 None
             }
-            Command::QuitGame => {
+            GameCommand::QuitGame => {
                 reply.line("Exiting game");
                 reply.quit = true;
                 None

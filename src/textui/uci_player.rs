@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::arena::ChildProgram;
 use crate::game::Game;
+use crate::process::ChildProgram;
 use crate::rules::{Color, Move, notation};
 use crate::search::time;
 

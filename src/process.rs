@@ -1,5 +1,6 @@
-//! A TextUI program run as a child process: lines in, lines out with a
-//! timeout, killed and reaped when dropped.
+//! A program run as a child process, line by line: lines in, lines out
+//! with a timeout, killed and reaped when dropped. The referee runs TextUI
+//! programs so; the TextUI's `--uci-engine` adapter runs UCI engines so.
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -16,13 +17,11 @@ pub enum Fault {
     Crashed,
 }
 
-/// A running TextUI program.
+/// A running program.
 pub struct ChildProgram {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    /// The command line it was started with.
-    pub command: String,
 }
 
 impl ChildProgram {
@@ -57,7 +56,6 @@ impl ChildProgram {
             child,
             stdin,
             lines,
-            command: command.to_string(),
         })
     }
 

@@ -1,0 +1,36 @@
+//! Random openings: each game of a match starts from a few random legal
+//! moves, reproducible from the match's seed.
+
+use crate::game::Game;
+
+/// A small, fast, reproducible generator (Marsaglia's xorshift).
+struct Xorshift(u64);
+
+impl Xorshift {
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random opening of `plies` moves that leaves the game in progress.
+pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Game {
+    let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    loop {
+        let mut game = Game::new(ruleset, 0, 0);
+        for _ in 0..plies {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())];
+            game.play(m, 0);
+        }
+        if game.outcome().is_none() {
+            return game;
+        }
+    }
+}

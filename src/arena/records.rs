@@ -1,0 +1,61 @@
+//! The records of a match: each game as a game file and as PGN, written
+//! with [`crate::safe_write`].
+
+use std::path::Path;
+
+use super::{GameRecord, MatchConfig};
+use crate::file;
+use crate::pgn;
+use crate::rules::{Move, Position, wording};
+use crate::safe_write::write_atomic;
+
+/// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
+/// `game-NNN.pgn`. A forfeit is written as `timeExpired` in the game file
+/// (the file format has no other description for it); the PGN
+/// `Termination` tag says what happened. A record that cannot be written
+/// is reported on standard error (the match goes on).
+pub(super) fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord) {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("antichess: could not create {}: {e}", dir.display());
+        return;
+    }
+    let stem = dir.join(format!("game-{:03}", index + 1));
+    let xml = file::to_xml(&record.game.to_file());
+    save_record(&stem.with_extension("xml"), &xml);
+    let (white, black) = if record.first_white {
+        (&config.first, &config.second)
+    } else {
+        (&config.second, &config.first)
+    };
+    let result = wording::pgn_result(Some(record.outcome));
+    let tags = [
+        ("Event", "antichess referee".to_string()),
+        ("Site", "local".to_string()),
+        ("Date", pgn::today()),
+        ("Round", (index + 1).to_string()),
+        ("White", white.clone()),
+        ("Black", black.clone()),
+        ("Result", result.to_string()),
+        ("Variant", config.ruleset.clone()),
+        (
+            "TimeControl",
+            if config.clock_ms > 0 {
+                format!("{}", config.clock_ms as f64 / 1000.0)
+            } else {
+                "-".to_string()
+            },
+        ),
+        ("Termination", record.termination.clone()),
+        ("PlyCount", record.game.history().len().to_string()),
+    ];
+    let start = Position::new(record.game.ruleset());
+    let moves: Vec<Move> = record.game.history().iter().map(|p| p.mv).collect();
+    let text = pgn::write(&tags, &start, &moves, result);
+    save_record(&stem.with_extension("pgn"), &text);
+}
+
+fn save_record(path: &Path, text: &str) {
+    if let Err(e) = write_atomic(path, text.as_bytes()) {
+        eprintln!("antichess: could not write {}: {e}", path.display());
+    }
+}

@@ -1,0 +1,146 @@
+//! The engine: its state between moves, and its threads. With several
+//! threads (lazy SMP) helper workers search the same position without
+//! limits and share the transposition table; the main worker's result is
+//! played, and the helpers stop when it finishes. Stopping: the main
+//! worker watches the clock, the node limit and the halt flag; helpers
+//! watch the main worker.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use super::{Limits, MAX_DEPTH, Report, TranspositionTable, Worker};
+use crate::rules::Position;
+
+/// Below this hard time limit the main worker searches alone.
+const HELPERS_MIN_TIME: Duration = Duration::from_millis(20);
+
+/// The search state kept between moves.
+pub struct Engine {
+    hash_mb: usize,
+    tt: Arc<TranspositionTable>,
+    workers: Vec<Worker>,
+    halt: Arc<AtomicBool>,
+}
+
+impl Engine {
+    /// An engine with one thread and a transposition table of `hash_mb` MB.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine::with_threads(hash_mb, 1)
+    }
+
+    /// An engine searching with `threads` threads (at least one).
+    pub fn with_threads(hash_mb: usize, threads: usize) -> Engine {
+        let tt = Arc::new(TranspositionTable::new(hash_mb));
+        let halt = Arc::new(AtomicBool::new(false));
+        let workers = (0..threads.max(1))
+            .map(|i| Worker::new(Arc::clone(&tt), Arc::clone(&halt), i == 0))
+            .collect();
+        Engine {
+            hash_mb,
+            tt,
+            workers,
+            halt,
+        }
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        let threads = self.workers.len();
+        let halt = Arc::clone(&self.halt);
+        *self = Engine::with_threads(self.hash_mb, threads);
+        self.halt = Arc::clone(&halt);
+        for w in &mut self.workers {
+            w.halt = Arc::clone(&halt);
+        }
+    }
+
+    /// A flag that ends a running search when set (its best move so far is
+    /// returned). Whoever sets it clears it before the next search.
+    pub fn halt_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.halt)
+    }
+
+    /// Searches `pos` and returns the best move, or `None` when the game is
+    /// over or the side to move must pass. `on_iteration` sees each
+    /// completed depth.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset};
+    /// use antichess::search::{Engine, Limits};
+    /// let mut engine = Engine::new(1);
+    /// let limits = Limits { depth: Some(3), ..Limits::default() };
+    /// let report = engine.search(&Position::new(Ruleset::SPRING_2007), &limits, |_| {}).unwrap();
+    /// assert_eq!(report.depth, 3);
+    /// ```
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Report),
+    ) -> Option<Report> {
+        self.tt.new_search();
+        let stop = Arc::new(AtomicBool::new(false));
+        for w in &mut self.workers {
+            w.stop = Arc::clone(&stop);
+            w.nodes = 0;
+        }
+        let (main, helpers) = self.workers.split_first_mut()?;
+        // Starting and joining helpers costs more than a move played on
+        // almost no time is worth.
+        let helpers = match limits.hard_time {
+            Some(hard) if hard < HELPERS_MIN_TIME => &mut helpers[..0],
+            _ => helpers,
+        };
+        let mut report = None;
+        thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                let helper_limits = Limits {
+                    depth: Some(MAX_DEPTH),
+                    soft_time: None,
+                    hard_time: None,
+                    nodes: None,
+                };
+                scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}));
+            }
+            report = main.iterate(pos, limits, on_iteration);
+            stop.store(true, Ordering::Relaxed);
+        });
+        if let Some(r) = report.as_mut() {
+            r.nodes = self.workers.iter().map(|w| w.nodes).sum();
+        }
+        report
+    }
+}
+
+impl Worker {
+    /// Sets `stopped` when the search must end. The first iteration always
+    /// completes (it takes well under a millisecond), unless halted from
+    /// outside, so there is always a fully searched move.
+    pub(super) fn check_time(&mut self) {
+        if !self.main {
+            if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            return;
+        }
+        if let Some(n) = self.limits.nodes
+            && self.nodes >= n
+            && self.root_depth > 1
+        {
+            self.stopped = true;
+        }
+        if self.nodes & 255 == 0 {
+            if self.halt.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(hard) = self.limits.hard_time
+                && self.root_depth > 1
+                && self.start.elapsed() >= hard
+            {
+                self.stopped = true;
+            }
+        }
+    }
+}
