@@ -72,6 +72,15 @@ fn at(node: Node, message: impl Into<String>) -> FileError {
     }
 }
 
+/// `node` stands where an element `name` in no namespace must be.
+fn expected(node: Node, name: &str) -> FileError {
+    if node.tag_name().name() == name && node.tag_name().namespace().is_some() {
+        at(node, format!("expected <{name}> in no namespace"))
+    } else {
+        at(node, format!("expected <{name}>"))
+    }
+}
+
 type Result<T> = std::result::Result<T, FileError>;
 
 /// Reads and checks a game file from disk. Only regular files are read (a
@@ -194,7 +203,7 @@ fn read_game(root: Node) -> Result<GameFile> {
     let mut next = |name: &str, optional: bool| -> Result<Option<Node>> {
         match it.peek() {
             Some(n) if is_named(*n, name) => Ok(it.next()),
-            Some(n) if !optional => Err(at(*n, format!("expected <{name}>"))),
+            Some(n) if !optional => Err(expected(*n, name)),
             None if !optional => Err(at(root, format!("missing <{name}>"))),
             _ => Ok(None),
         }
@@ -259,7 +268,7 @@ fn read_history(node: Node) -> Result<Vec<HistoryMove>> {
     let mut moves = Vec::new();
     for m in element_children(node)? {
         if !is_named(m, "move") {
-            return Err(at(m, "expected <move>"));
+            return Err(expected(m, "move"));
         }
         only_extension(m)?;
         let side = side(m, "side", required(m, "side")?)?;
@@ -288,7 +297,7 @@ fn read_pieces(node: Node) -> Result<Vec<(Square, Color, Role)>> {
     let mut pieces = Vec::new();
     for sq in element_children(node)? {
         if !is_named(sq, "square") {
-            return Err(at(sq, "expected <square>"));
+            return Err(expected(sq, "square"));
         }
         only_extension(sq)?;
         let id = required(sq, "id")?;

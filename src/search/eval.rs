@@ -140,6 +140,55 @@ pub fn evaluate(pos: &Position) -> i32 {
         + w.tempo
 }
 
+/// The unweighted terms of the evaluation, from the side to move's view:
+/// what [`evaluate`] weighs, for fitting the weights to game results
+/// (`examples/eval_terms.rs`, `scripts/fit_weights.py`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// Pawns, knights, bishops, rooks, queens: the opponent's count less
+    /// ours (each is weighed by its cost).
+    pub pieces: [i32; 5],
+    /// Our moves less the opponent's (pieces other than kings).
+    pub mobility: i32,
+    /// Our offer squares less the opponent's (each side up to four).
+    pub offers: i32,
+    /// Our king's safe squares less the opponent's (each up to three).
+    pub king_room: i32,
+    /// 1 when the opponent can already take one of our pieces.
+    pub pending: i32,
+}
+
+impl Terms {
+    /// The terms of `pos`.
+    pub fn of(pos: &Position) -> Terms {
+        let us = pos.turn();
+        let them = us.other();
+        let board = pos.board();
+        let a = Activity::of(pos, us);
+        let b = Activity::of(pos, them);
+        Terms {
+            pieces: ROLES.map(|role| {
+                board.by_piece(them, role).count() as i32 - board.by_piece(us, role).count() as i32
+            }),
+            mobility: a.mobility - b.mobility,
+            offers: offers(&a, &b) - offers(&b, &a),
+            king_room: king_room(&a, &b).min(3) - king_room(&b, &a).min(3),
+            pending: pending(pos, &b),
+        }
+    }
+
+    /// The score these terms make with `w`'s opening costs (the
+    /// evaluation itself blends the costs as pieces come off).
+    pub fn score(&self, w: &Weights) -> i32 {
+        self.pieces.iter().zip(w.cost).map(|(n, c)| n * c).sum::<i32>()
+            + w.mobility * self.mobility
+            + w.offer * self.offers
+            + w.king_room * self.king_room
+            + w.pending * self.pending
+            + w.tempo
+    }
+}
+
 /// Safe squares next to `a`'s king, where `other` does not attack.
 fn king_room(a: &Activity, other: &Activity) -> i32 {
     (a.king_moves & !other.attacked).count() as i32
@@ -317,6 +366,29 @@ mod tests {
         assert!(cost(&p, Color::White, &costs) > 0);
         // Under the hand weights the two costs are the same.
         assert_eq!(Weights::HAND.cost, Weights::HAND.endgame_cost);
+    }
+
+    /// The terms weighed by the hand weights (whose costs do not blend)
+    /// are the evaluation, on positions of a played-out line.
+    #[test]
+    fn terms_are_what_the_evaluation_weighs() {
+        let mut p = Position::new(Ruleset::SPRING_2004);
+        let mut seen = 0;
+        for _ in 0..60 {
+            let moves = p.legal_moves();
+            let Some(&m) = moves.get(p.hash() as usize % moves.len().max(1)) else {
+                break;
+            };
+            assert_eq!(Terms::of(&p).score(&Weights::HAND), evaluate(&p), "{}", p.to_fen());
+            seen += 1;
+            p = p.play(m);
+            if p.status() != crate::rules::Status::Ongoing {
+                break;
+            }
+        }
+        assert!(seen > 10);
+        let t = Terms::of(&pos("7k/p7/8/8/8/8/8/K7 w - - 0 1", Ruleset::SPRING_2004));
+        assert_eq!(t.pieces, [1, 0, 0, 0, 0]);
     }
 
     #[test]

@@ -1,0 +1,84 @@
+//! The evaluation's terms over the positions of finished games, as CSV for
+//! `scripts/fit_weights.py`.
+//!
+//! ```text
+//! antichess referee --out games ...        # finished games, with gameOver
+//! cargo run --release --example eval_terms -- games/*.xml > terms.csv
+//! python3 scripts/fit_weights.py terms.csv
+//! ```
+//!
+//! Each game file's history is replayed from the start position under the
+//! file's ruleset. From ply 8 on, every position where the side to move has
+//! no capture (where the evaluation is meant to stand) gives a row: the
+//! game's result for the side to move (1, 0.5 or 0), the terms of
+//! `antichess::search::eval::Terms`, and the score the hand-set weights
+//! give them (`hand`, which fixes the scale of the fit).
+
+use std::process::ExitCode;
+
+use antichess::file;
+use antichess::rules::{Position, Ruleset, Status};
+use antichess::search::eval::{Terms, Weights};
+
+/// Plies skipped at the start of each game (the random opening).
+const SKIP_PLIES: usize = 8;
+
+fn main() -> ExitCode {
+    let paths: Vec<String> = std::env::args().skip(1).collect();
+    if paths.is_empty() {
+        eprintln!("usage: eval_terms GAME.xml...");
+        return ExitCode::from(2);
+    }
+    println!("result,pawns,knights,bishops,rooks,queens,mobility,offers,king_room,pending,hand");
+    let (mut games, mut rows) = (0, 0);
+    for path in &paths {
+        let contents = match file::read_path(path.as_ref()) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{path}: skipped: {e}");
+                continue;
+            }
+        };
+        let Some(over) = contents.game_over else {
+            eprintln!("{path}: skipped: the game is not finished");
+            continue;
+        };
+        let mut pos = Position::new(Ruleset::for_file(&contents.ruleset));
+        let mut lines = Vec::new();
+        for (ply, m) in contents.moves.iter().enumerate() {
+            if pos.status() == Status::Pass {
+                pos = pos.pass();
+            }
+            if ply >= SKIP_PLIES && !pos.capture_forced() {
+                let result = match over.winner {
+                    None => 0.5,
+                    Some(w) if w == pos.turn() => 1.0,
+                    Some(_) => 0.0,
+                };
+                let t = Terms::of(&pos);
+                let [p, n, b, r, q] = t.pieces;
+                lines.push(format!(
+                    "{result},{p},{n},{b},{r},{q},{},{},{},{},{}",
+                    t.mobility,
+                    t.offers,
+                    t.king_room,
+                    t.pending,
+                    t.score(&Weights::HAND)
+                ));
+            }
+            let Some(mv) = pos.find_move(m.from, m.to) else {
+                eprintln!("{path}: skipped: move {} is not legal", ply + 1);
+                lines.clear();
+                break;
+            };
+            pos = pos.play(mv);
+        }
+        if !lines.is_empty() {
+            games += 1;
+            rows += lines.len();
+            println!("{}", lines.join("\n"));
+        }
+    }
+    eprintln!("{games} games, {rows} positions");
+    ExitCode::SUCCESS
+}
