@@ -14,6 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use shakmaty::ByColor;
+
 use crate::rules::{Position, Ruleset, Status, notation};
 use crate::search::{Engine, Limits, Report, score, time};
 
@@ -194,8 +196,8 @@ impl Uci {
 
     fn go(&mut self, words: &[&str]) {
         let mut limits = Limits::default();
-        let mut clock: [Option<i64>; 2] = [None, None];
-        let mut inc: [i64; 2] = [0, 0];
+        let mut clock: ByColor<Option<i64>> = ByColor::default();
+        let mut inc: ByColor<i64> = ByColor::default();
         let mut movetime = None;
         let mut moves_to_go = None;
         let mut infinite = false;
@@ -208,10 +210,10 @@ impl Uci {
                     i += 1;
                     continue;
                 }
-                ("wtime", Some(v)) => clock[1] = Some(v),
-                ("btime", Some(v)) => clock[0] = Some(v),
-                ("winc", Some(v)) => inc[1] = v.max(0),
-                ("binc", Some(v)) => inc[0] = v.max(0),
+                ("wtime", Some(v)) => clock.white = Some(v),
+                ("btime", Some(v)) => clock.black = Some(v),
+                ("winc", Some(v)) => inc.white = v.max(0),
+                ("binc", Some(v)) => inc.black = v.max(0),
                 ("movestogo", Some(v)) => moves_to_go = Some(v.max(1)),
                 ("movetime", Some(v)) => movetime = Some(Duration::from_millis(v.max(1) as u64)),
                 ("depth", Some(v)) => limits.depth = Some(v.clamp(1, 64) as u32),
@@ -220,10 +222,11 @@ impl Uci {
             }
             i += 2;
         }
-        let turn = self.position.turn() as usize;
+        let turn = self.position.turn();
         if !infinite {
-            if let Some(remaining) = clock[turn] {
-                let b = time::budget_with_increment(remaining, inc[turn], moves_to_go, movetime);
+            if let Some(remaining) = *clock.get(turn) {
+                let b =
+                    time::budget_with_increment(remaining, *inc.get(turn), moves_to_go, movetime);
                 limits.soft_time = Some(b.soft);
                 limits.hard_time = Some(b.hard);
             } else if let Some(t) = movetime {

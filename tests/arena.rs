@@ -1,7 +1,6 @@
 //! The referee plays real games between real programs, and adjudicates
 //! every kind of misbehaviour (a scripted stand-in misbehaves on purpose).
 
-use std::path::Path;
 use std::process::Command;
 
 fn referee(args: &[&str]) -> (String, String) {
@@ -123,12 +122,15 @@ fn scripted_game_is_refereed_by_the_rules() {
 
 #[test]
 fn every_misbehaviour_loses_by_forfeit() {
-    for (mode, reason) in [
-        ("illegal", "illegal move"),
-        ("silent", "did not answer"),
-        ("crash", "crashed"),
-        ("garbage", "garbage output"),
-        ("nostart", "failed to start"),
+    for (mode, reason, openings) in [
+        ("illegal", "illegal move", "2"),
+        ("silent", "did not answer", "2"),
+        ("crash", "crashed", "2"),
+        ("garbage", "garbage output", "2"),
+        ("nostart", "failed to start", "2"),
+        ("slow", "lost on time", "2"),
+        // From the start: its one move is legal there.
+        ("protocol", "protocol error", "0"),
     ] {
         let (table, _) = referee(&[
             "--games",
@@ -136,7 +138,7 @@ fn every_misbehaviour_loses_by_forfeit() {
             "--clock",
             "300",
             "--openings",
-            "2",
+            openings,
             "--white",
             &engine("--hash 1"),
             "--black",
@@ -151,11 +153,53 @@ fn every_misbehaviour_loses_by_forfeit() {
             "{mode}: {table}"
         );
     }
+}
+
+/// Unfinished games are drawn after --max-plies plies of the programs,
+/// and the records say so.
+#[test]
+fn max_plies_adjudicates_a_draw() {
+    let out = tempfile::tempdir().unwrap();
+    let player = engine("--player first --hash 1");
+    let (table, log) = referee(&[
+        "--games",
+        "2",
+        "--clock",
+        "0",
+        "--openings",
+        "4",
+        "--max-plies",
+        "6",
+        "--out",
+        out.path().to_str().unwrap(),
+        "--white",
+        &player,
+        "--black",
+        &player,
+    ]);
     assert!(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/helpers/standin.sh")
-            .exists()
+        table
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("first        2     0     2      0  "),
+        "{table}"
     );
+    assert_eq!(
+        log.lines()
+            .filter(|l| l.ends_with("draw        adjudicated a draw after 6 plies (6 plies)"))
+            .count(),
+        2,
+        "{log}"
+    );
+    for n in ["001", "002"] {
+        let pgn = std::fs::read_to_string(out.path().join(format!("game-{n}.pgn"))).unwrap();
+        assert!(pgn.contains("[PlyCount \"10\"]"), "{pgn}");
+        assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+        let file = antichess::file::read_path(&out.path().join(format!("game-{n}.xml"))).unwrap();
+        assert_eq!(file.moves.len(), 10);
+        assert_eq!(file.game_over.unwrap().winner, None);
+    }
 }
 
 #[test]

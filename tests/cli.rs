@@ -148,3 +148,67 @@ fn uci_engine_may_think_as_long_as_its_clock_allows() {
     assert_eq!(code, 0);
     assert_eq!(out, "New game started\nh2-h3\nExiting game\n");
 }
+
+/// Runs `antichess uci`, sends `commands`, waits for the `bestmove`, then
+/// quits; returns everything printed.
+fn uci_until_bestmove(commands: &str) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["uci", "--hash", "8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(commands.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut text = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        text.push_str(&line);
+        text.push('\n');
+        if line.starts_with("bestmove ") {
+            break;
+        }
+    }
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    child.wait().unwrap();
+    text
+}
+
+/// `go nodes N` stops the search after about N nodes: every iteration it
+/// reports fits in N, and the iteration after its last does not (a search
+/// to a fixed depth shows it), so the limit is what stopped it.
+#[test]
+fn uci_go_nodes_limits_the_search() {
+    let info_nodes = |text: &str| -> Vec<(u32, u64)> {
+        text.lines()
+            .filter(|l| l.starts_with("info depth "))
+            .map(|l| {
+                let w: Vec<&str> = l.split(' ').collect();
+                let at = |k: &str| w[w.iter().position(|x| *x == k).unwrap() + 1];
+                (at("depth").parse().unwrap(), at("nodes").parse().unwrap())
+            })
+            .collect()
+    };
+    let out = uci_until_bestmove("position startpos moves e2e3 e7e6\ngo nodes 3000\n");
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+    let limited = info_nodes(&out);
+    assert!(limited.len() >= 2, "{out}");
+    assert!(limited.iter().all(|&(_, n)| n <= 3000), "{out}");
+    let (depth_limited, _) = *limited.last().unwrap();
+    let full = info_nodes(&uci_until_bestmove(
+        "position startpos moves e2e3 e7e6\ngo depth 12\n",
+    ));
+    let next = full[depth_limited as usize].1;
+    assert!(
+        next > 3000,
+        "depth {} fits in the limit: {full:?}",
+        depth_limited + 1
+    );
+}

@@ -3,8 +3,9 @@
 //! folder holding a copy of `fixtures/`; standard output must equal
 //! `NAME.out` byte for byte and the exit status must be 0.
 //!
-//! UCI `info` lines carry timings: their `time` and `nps` values are
-//! replaced by `T` and `N` on both sides before comparing.
+//! UCI `info` lines carry what only the engine decides (timings, node
+//! counts, centipawn scores, principal variations): those are masked on
+//! both sides before comparing (see `normalize`).
 //!
 //! `ANTICHESS_BLESS=1 cargo test --test transcripts` writes missing `.out`
 //! files, to be read and checked by hand before they are committed.
@@ -54,21 +55,30 @@ fn run(case: &Path, work: &Path) -> Vec<u8> {
     normalize(&out.stdout)
 }
 
-/// Replaces the values of `time` and `nps` in UCI `info` lines.
+/// Masks in UCI `info` lines what only the engine itself decides (its
+/// timings, node counts, centipawn scores and principal variations):
+/// `time T`, `nps N`, `nodes N`, `cp S`, `pv P`. Depths and mate scores,
+/// which the position decides, are kept, and so is every `bestmove`.
 fn normalize(output: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(output);
     let mut result = String::new();
     for line in text.split_inclusive('\n') {
         if line.starts_with("info depth ") {
-            let mut words: Vec<&str> = line.split(' ').collect();
+            let mut words: Vec<&str> = line.trim_end_matches('\n').split(' ').collect();
+            if let Some(pv) = words.iter().position(|w| *w == "pv") {
+                words.truncate(pv + 1);
+                words.push("P");
+            }
             for i in 1..words.len() {
                 match words[i - 1] {
                     "time" => words[i] = "T",
-                    "nps" => words[i] = "N",
+                    "nps" | "nodes" => words[i] = "N",
+                    "cp" => words[i] = "S",
                     _ => {}
                 }
             }
             result.push_str(&words.join(" "));
+            result.push('\n');
         } else {
             result.push_str(line);
         }

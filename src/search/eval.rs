@@ -180,7 +180,11 @@ impl Terms {
     /// The score these terms make with `w`'s opening costs (the
     /// evaluation itself blends the costs as pieces come off).
     pub fn score(&self, w: &Weights) -> i32 {
-        self.pieces.iter().zip(w.cost).map(|(n, c)| n * c).sum::<i32>()
+        self.pieces
+            .iter()
+            .zip(w.cost)
+            .map(|(n, c)| n * c)
+            .sum::<i32>()
             + w.mobility * self.mobility
             + w.offer * self.offers
             + w.king_room * self.king_room
@@ -379,7 +383,12 @@ mod tests {
             let Some(&m) = moves.get(p.hash() as usize % moves.len().max(1)) else {
                 break;
             };
-            assert_eq!(Terms::of(&p).score(&Weights::HAND), evaluate(&p), "{}", p.to_fen());
+            assert_eq!(
+                Terms::of(&p).score(&Weights::HAND),
+                evaluate(&p),
+                "{}",
+                p.to_fen()
+            );
             seen += 1;
             p = p.play(m);
             if p.status() != crate::rules::Status::Ongoing {

@@ -78,8 +78,11 @@ impl Budget {
 }
 
 /// The budget for a UCI `go`: the time left, the increment per move, the
-/// moves to the next time control, and an optional fixed move time. Never
-/// more than half of what is left after the reserve.
+/// moves to the next time control, and an optional fixed move time. The
+/// share of a move is the usable time over the moves to go (at most 25)
+/// plus three quarters of the increment; no new iteration starts after it,
+/// the search stops at four times it, and never past half of what is left
+/// after the reserve.
 pub fn budget_with_increment(
     remaining_ms: i64,
     increment_ms: i64,
@@ -129,5 +132,53 @@ impl Limits {
             limits.hard_time = Some(b.hard);
         }
         limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(b: Budget) -> (u128, u128) {
+        (b.soft.as_millis(), b.hard.as_millis())
+    }
+
+    #[test]
+    fn the_increment_adds_three_quarters_of_itself() {
+        // 10 s left: 9,900 usable, 396 a move over 25 moves.
+        assert_eq!(
+            ms(budget_with_increment(10_000, 0, None, None)),
+            (396, 1584)
+        );
+        // With 1 s a move: 396 + 750.
+        assert_eq!(
+            ms(budget_with_increment(10_000, 1000, None, None)),
+            (1146, 4584)
+        );
+        // Five moves to the time control: a fifth each, at most half.
+        assert_eq!(
+            ms(budget_with_increment(10_000, 0, Some(5), None)),
+            (1980, 4950)
+        );
+    }
+
+    #[test]
+    fn an_increment_never_spends_more_than_half_of_what_is_left() {
+        // 200 ms left and 5 s a move: 100 usable, 50 at most.
+        assert_eq!(ms(budget_with_increment(200, 5000, None, None)), (50, 50));
+        // A negative increment counts as none; a lost clock gives nothing.
+        assert_eq!(
+            budget_with_increment(10_000, -500, None, None),
+            budget_with_increment(10_000, 0, None, None)
+        );
+        assert_eq!(ms(budget_with_increment(-5, 1000, None, None)), (0, 0));
+    }
+
+    #[test]
+    fn a_fixed_move_time_stays_within_the_clock() {
+        let b = budget_with_increment(10_000, 1000, None, Some(Duration::from_millis(3000)));
+        assert_eq!(ms(b), (1800, 3000));
+        let b = budget_with_increment(1_000, 1000, None, Some(Duration::from_millis(3000)));
+        assert_eq!(ms(b), (270, 450));
     }
 }

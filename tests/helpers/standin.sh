@@ -6,6 +6,11 @@
 #   standin.sh crash          exits on GetNextMove
 #   standin.sh garbage        answers GetNextMove with text that is no move
 #   standin.sh nostart        refuses StartNewGame
+#   standin.sh slow           answers GetNextMove with a legal move after
+#                             0.6 s: past a 300 ms clock, within its grace
+#   standin.sh protocol       from the start position: answers GetNextMove
+#                             with a2-a3, then MakeNextMove and MakeMove
+#                             with something else than the move
 mode=$1
 shift
 moves=("$@")
@@ -23,10 +28,14 @@ while IFS= read -r line; do
                 silent) ;;
                 crash) exit 3 ;;
                 garbage) echo "I resign" ;;
+                slow) sleep 0.6; pending="a7-a6"; echo "$pending" ;;
+                protocol) pending="a2-a3"; echo "$pending" ;;
                 *) pending=${moves[$next]}; next=$((next + 1)); echo "$pending" ;;
             esac ;;
-        MakeNextMove) echo "$pending" ;;
-        MakeMove) echo "$2" ;;
+        MakeNextMove)
+            if [ "$mode" = protocol ]; then echo "Human turn"; else echo "$pending"; fi ;;
+        MakeMove)
+            if [ "$mode" = protocol ]; then echo "Illegal move"; else echo "$2"; fi ;;
         QuitGame) echo "Exiting game"; exit 0 ;;
         *) echo "Input error" ;;
     esac
