@@ -88,17 +88,22 @@ fn bench_prints_a_node_signature() {
     );
 }
 
-#[test]
-fn uci_infinite_search_waits_for_stop() {
-    use std::io::Write;
+/// `antichess uci` with piped standard input and output.
+fn spawn_uci() -> std::process::Child {
     use std::process::Stdio;
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+    Command::new(env!("CARGO_BIN_EXE_antichess"))
         .args(["uci", "--hash", "8"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn uci_infinite_search_waits_for_stop() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let mut child = spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     let start = Instant::now();
     stdin
@@ -153,13 +158,7 @@ fn uci_engine_may_think_as_long_as_its_clock_allows() {
 /// quits; returns everything printed.
 fn uci_until_bestmove(commands: &str) -> String {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .args(["uci", "--hash", "8"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(commands.as_bytes()).unwrap();
     stdin.flush().unwrap();

@@ -107,42 +107,48 @@ mod tests {
     /// right sides.
     #[test]
     fn every_ending_is_worded_by_its_rules() {
-        let white_mates = Outcome::win(Color::White, Reason::Checkmate);
-        assert_eq!(
-            describe(white_mates, Ruleset::SPRING_2007),
-            "Checkmate: Black is mated; checkmate wins under these rules. White wins."
-        );
-        assert_eq!(
-            describe(white_mates, Ruleset::SPRING_2004),
-            "Checkmate: White is mated; being checkmated wins under these rules. White wins."
-        );
-        assert_eq!(
-            describe(
-                Outcome::win(Color::Black, Reason::PiecesLost),
-                Ruleset::SPRING_2007
-            ),
-            "Black has lost every piece but the king and wins."
-        );
-        assert_eq!(
-            describe(
-                Outcome::win(Color::Black, Reason::TimeExpired),
-                Ruleset::SPRING_2004
-            ),
-            "White ran out of time. Black wins."
-        );
+        use Color::{Black, White};
+        let (r2004, r2007) = (Ruleset::SPRING_2004, Ruleset::SPRING_2007);
         let stalemate = Outcome::draw(Reason::Stalemate);
-        assert_eq!(
-            describe(stalemate, Ruleset::SPRING_2007_ENCASTLE),
-            "Both sides are stalemated: the game is drawn."
-        );
-        assert_eq!(
-            describe(stalemate, Ruleset::SPRING_2004),
-            "Stalemate: the game is drawn."
-        );
-        assert_eq!(
-            describe(Outcome::draw(Reason::TimeExpired), Ruleset::SPRING_2004),
-            "The game is drawn."
-        );
+        for (outcome, ruleset, sentence) in [
+            (
+                Outcome::win(White, Reason::Checkmate),
+                r2007,
+                "Checkmate: Black is mated; checkmate wins under these rules. White wins.",
+            ),
+            (
+                Outcome::win(White, Reason::Checkmate),
+                r2004,
+                "Checkmate: White is mated; being checkmated wins under these rules. White wins.",
+            ),
+            (
+                Outcome::win(Black, Reason::PiecesLost),
+                r2007,
+                "Black has lost every piece but the king and wins.",
+            ),
+            (
+                Outcome::win(Black, Reason::TimeExpired),
+                r2004,
+                "White ran out of time. Black wins.",
+            ),
+            (
+                stalemate,
+                Ruleset::SPRING_2007_ENCASTLE,
+                "Both sides are stalemated: the game is drawn.",
+            ),
+            (stalemate, r2004, "Stalemate: the game is drawn."),
+            (
+                Outcome::draw(Reason::TimeExpired),
+                r2004,
+                "The game is drawn.",
+            ),
+        ] {
+            assert_eq!(
+                describe(outcome, ruleset),
+                sentence,
+                "{outcome:?} {ruleset:?}"
+            );
+        }
     }
 
     #[test]

@@ -88,12 +88,11 @@ impl Weights {
         pending: 150,
     };
 
-    /// Fitted by logistic regression to the results of 840 games under
-    /// the 2007 rules (24,808 positions where the side to move has no
-    /// capture; the engine against itself and against an independent
-    /// engine): keeping pawns and knights helps (they shield the king from
-    /// mate and are rarely forced to capture), rooks and queens are what
-    /// costs. Used when mating wins.
+    /// Fitted to the results of games under the 2007 rules
+    /// (`scripts/fit_weights.py`; the games are described in
+    /// `docs/engine.md`): keeping pawns and knights helps (they shield the
+    /// king from mate and are rarely forced to capture), rooks and queens
+    /// are what costs. Used when mating wins.
     pub const FITTED_2007: Weights = Weights {
         cost: [-131, -91, -19, 335, 245],
         endgame_cost: [ENDGAME_COST; 5],

@@ -3,6 +3,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use shakmaty::ByColor;
+
 use super::command::{Command, GameCommand, Line, parse_line};
 use crate::file;
 use crate::game::{Game, PlayerKind};
@@ -75,7 +77,7 @@ impl Reply {
 
 struct Active {
     game: Game,
-    players: [PlayerKind; 2],
+    players: ByColor<PlayerKind>,
     /// The computer's chosen move for the current turn.
     pending: Option<Move>,
 }
@@ -134,8 +136,7 @@ impl Session {
             } => {
                 self.active = Some(Active {
                     game: Game::new(&ruleset, white_ms, black_ms),
-                    // Indexed by `Color as usize`: Black is 0, White is 1.
-                    players: [black, white],
+                    players: ByColor { white, black },
                     pending: None,
                 });
                 self.engine.clear();
@@ -171,7 +172,7 @@ impl Session {
         let players = self
             .active
             .as_ref()
-            .map_or([PlayerKind::Human; 2], |a| a.players);
+            .map_or(ByColor::new_with(|_| PlayerKind::Human), |a| a.players);
         reply.line("Game loaded");
         self.engine.clear();
         if let Some(outcome) = game.outcome() {
@@ -207,7 +208,7 @@ impl Active {
                 None
             }
             GameCommand::GetNextMove => {
-                if self.players[game.turn() as usize] == PlayerKind::Human {
+                if *self.players.get(game.turn()) == PlayerKind::Human {
                     reply.line("Human turn");
                     None
                 } else if let Some(m) = self.pending {
@@ -231,7 +232,7 @@ impl Active {
                 }
             }
             GameCommand::MakeNextMove => {
-                if self.players[game.turn() as usize] == PlayerKind::Human {
+                if *self.players.get(game.turn()) == PlayerKind::Human {
                     reply.line("Please specify human move");
                     None
                 } else if let Some(m) = self.pending.take() {
@@ -243,7 +244,7 @@ impl Active {
                 }
             }
             GameCommand::MakeMove { from, to, ms } => {
-                if self.players[game.turn() as usize] == PlayerKind::Computer {
+                if *self.players.get(game.turn()) == PlayerKind::Computer {
                     None
                 } else if let Some(m) = game.position().find_move(from, to) {
                     let before = game.history().len();
