@@ -21,6 +21,7 @@
 
 pub mod arena;
 pub mod cli;
+pub mod connect;
 pub mod file;
 pub mod game;
 pub mod pgn;
@@ -31,3 +32,4 @@ pub mod safe_write;
 pub mod search;
 pub mod textui;
 pub mod uci;
+pub mod variant;

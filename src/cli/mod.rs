@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -13,14 +13,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
 use crate::arena::{self, MatchConfig};
+use crate::connect::Shape;
 use crate::file;
 use crate::game::PlayerKind;
-use crate::rules::{self, Position, Ruleset};
+use crate::rules::Ruleset;
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
+use crate::variant::Variant;
 
-/// The start position, as an example of a FEN.
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+mod perft;
+mod solve;
 
 /// The TextUI's engine options (and `play`'s, without the adapter).
 #[derive(Args, Clone)]
@@ -111,15 +113,44 @@ enum Command {
     Perft {
         /// Number of plies.
         depth: u32,
-        /// Ruleset name.
-        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset)]
-        ruleset: Ruleset,
-        /// Start from this FEN instead of the start position.
+        /// Ruleset name (an antichess ruleset or connect-N-W-H).
+        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant)]
+        ruleset: Variant,
+        /// Antichess: start from this FEN instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Connect N: start from the position these moves reach from the
+        /// empty board (column letters `ddce`, or digits `4435` with 1 = a).
+        #[arg(long, value_name = "SEQ")]
+        moves: Option<String>,
         /// List each root move's count first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Exact scores of Connect N positions (Pascal Pons' format): each
+    /// position as `<moves> <score>`, the score for the side to move (0 a
+    /// draw; a win sooner scores more, a loss later scores less).
+    Solve {
+        /// Ruleset name (connect-N-W-H or connect-N).
+        #[arg(long, default_value = "connect-4-7-6", value_parser = parse_shape)]
+        ruleset: Shape,
+        /// Only whether the side to move wins (1), draws (0) or loses (-1).
+        #[arg(long)]
+        weak: bool,
+        /// The score of each column instead (`-` for a full one).
+        #[arg(long)]
+        analyze: bool,
+        /// Each line is `<moves> <expected score>`: report mismatches, exit
+        /// status 1 if any.
+        #[arg(long)]
+        check: bool,
+        /// Transposition table size in MB.
+        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        hash: u32,
+        /// Positions as move sequences (`-` the empty board); without any,
+        /// one per line of standard input (`#` lines and blank lines
+        /// skipped).
+        positions: Vec<String>,
     },
     /// Search a fixed set of positions to a fixed depth with one thread;
     /// prints the total node count (a reproducible signature) and nodes
@@ -197,6 +228,17 @@ enum Command {
 
 fn parse_ruleset_name(name: &str) -> Result<String, String> {
     parse_ruleset(name).map(|_| name.to_string())
+}
+
+fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name)
+        .ok_or_else(|| format!("unknown ruleset (known: {})", Variant::known_names()))
+}
+
+fn parse_shape(name: &str) -> Result<Shape, String> {
+    Shape::from_name(name).ok_or_else(|| {
+        "not a Connect N ruleset: connect-N-W-H (sides 2 to 10, 2 <= N <= the larger side) or connect-N (7 x 6)".to_string()
+    })
 }
 
 fn parse_ruleset(name: &str) -> Result<Ruleset, String> {
@@ -280,42 +322,27 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             depth,
             ruleset,
             fen,
+            moves,
             divide,
-        }) => perft(depth, ruleset, fen.as_deref(), divide)?,
+        }) => perft::run(depth, ruleset, fen.as_deref(), moves.as_deref(), divide)?,
+        Some(Command::Solve {
+            ruleset,
+            weak,
+            analyze,
+            check,
+            hash,
+            positions,
+        }) => solve::run(
+            &solve::Options {
+                shape: ruleset,
+                weak,
+                analyze,
+                check,
+                hash_mb: hash as usize,
+            },
+            &positions,
+        ),
     })
-}
-
-fn perft(depth: u32, ruleset: Ruleset, fen: Option<&str>, divide: bool) -> Result<ExitCode> {
-    let pos = match fen {
-        Some(fen) => Position::from_fen(fen, ruleset).with_context(|| {
-            format!("--fen {fen:?} is not a position: give the six FEN fields, as in {START_FEN:?}")
-        })?,
-        None => Position::new(ruleset),
-    };
-    let start = Instant::now();
-    let nodes = if divide {
-        let split = rules::divide(&pos, depth);
-        let mut lines: Vec<(String, u64)> = split
-            .iter()
-            .map(|(m, n)| (m.map_or_else(|| "pass".to_string(), |m| m.to_string()), *n))
-            .collect();
-        lines.sort();
-        for (m, n) in &lines {
-            println!("{m}: {n}");
-        }
-        split.iter().map(|(_, n)| n).sum()
-    } else {
-        rules::perft(&pos, depth)
-    };
-    let elapsed = start.elapsed();
-    eprintln!(
-        "{} nodes in {:.3} s ({:.1} Mnps)",
-        nodes,
-        elapsed.as_secs_f64(),
-        nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
-    );
-    println!("{nodes}");
-    Ok(ExitCode::SUCCESS)
 }
 
 fn validate(files: &[PathBuf]) -> ExitCode {

@@ -1,0 +1,113 @@
+//! Connect N move text: a cell (`d1`), a column letter (`d`), and move
+//! sequences from the empty board in letters (`ddce`) or Pascal Pons'
+//! digits (`4435`, 1 = a).
+
+use super::{Position, Shape};
+
+/// The text of a cell: column letter and row number from 1 (`d1`, `j10`).
+///
+/// ```
+/// use antichess::connect::moves::cell_text;
+/// assert_eq!(cell_text(3, 0), "d1");
+/// assert_eq!(cell_text(9, 9), "j10");
+/// ```
+pub fn cell_text(column: u32, row: u32) -> String {
+    format!("{}{}", Shape::column_letter(column), row + 1)
+}
+
+/// Parses a typed move: a column letter `[a-j]` or a cell
+/// `[a-j]([1-9]|10)`, as (column, row) with the row only for a cell.
+/// Whether it is legal is another question.
+///
+/// ```
+/// use antichess::connect::moves::parse_move;
+/// assert_eq!(parse_move("d"), Some((3, None)));
+/// assert_eq!(parse_move("d1"), Some((3, Some(0))));
+/// assert_eq!(parse_move("j10"), Some((9, Some(9))));
+/// for bad in ["D", "d0", "d01", "d11", "k", "e2-e4", ""] {
+///     assert_eq!(parse_move(bad), None, "{bad}");
+/// }
+/// ```
+pub fn parse_move(text: &str) -> Option<(u32, Option<u32>)> {
+    let b = text.as_bytes();
+    let (&letter, rank) = b.split_first()?;
+    if !(b'a'..=b'j').contains(&letter) {
+        return None;
+    }
+    let column = u32::from(letter - b'a');
+    let row = match rank {
+        [] => return Some((column, None)),
+        [d @ b'1'..=b'9'] => u32::from(d - b'1'),
+        b"10" => 9,
+        _ => return None,
+    };
+    Some((column, Some(row)))
+}
+
+/// Why a move sequence cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {index}: {why}")]
+pub struct SeqError {
+    /// The move, from 1.
+    pub index: usize,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+/// Plays a move sequence from the empty board: column letters (`ddce`) or
+/// column digits 1 to 9 (`4435`, only when the board has at most 9
+/// columns), not mixed; empty or `-` is the empty board. The last move may
+/// end the game; a move after the end, a full or off-board column, or any
+/// other character is an error.
+///
+/// ```
+/// use antichess::connect::{moves::play_sequence, Shape};
+/// let p = play_sequence(Shape::CONNECT_FOUR, "4435").unwrap();
+/// assert_eq!(p, play_sequence(Shape::CONNECT_FOUR, "ddce").unwrap());
+/// assert_eq!(p.moves(), 4);
+/// let err = play_sequence(Shape::CONNECT_FOUR, "dh").unwrap_err();
+/// assert_eq!(err.to_string(), "move 2: column h is not on this board (a to g)");
+/// ```
+pub fn play_sequence(shape: Shape, seq: &str) -> Result<Position, SeqError> {
+    let mut pos = Position::new(shape);
+    if seq == "-" || seq.is_empty() {
+        return Ok(pos);
+    }
+    let digits = seq.as_bytes()[0].is_ascii_digit();
+    let last = Shape::column_letter(shape.width - 1);
+    for (i, b) in seq.bytes().enumerate() {
+        let err = |why: String| SeqError { index: i + 1, why };
+        let column = match b {
+            b'1'..=b'9' if digits && shape.width <= 9 => u32::from(b - b'1'),
+            b'a'..=b'z' if !digits => u32::from(b - b'a'),
+            _ => {
+                return Err(err(format!(
+                    "{:?} is not a column (use letters a to {last}{})",
+                    char::from(b),
+                    if shape.width <= 9 {
+                        format!(" or digits 1 to {}", shape.width)
+                    } else {
+                        String::new()
+                    }
+                )));
+            }
+        };
+        if column >= shape.width {
+            return Err(err(format!(
+                "column {} is not on this board (a to {last})",
+                Shape::column_letter(column)
+            )));
+        }
+        if pos.is_over() {
+            return Err(err("the game is already over".to_string()));
+        }
+        if pos.landing_row(column).is_none() {
+            return Err(err(format!(
+                "column {} is full",
+                Shape::column_letter(column)
+            )));
+        }
+        pos = pos.play(column);
+    }
+    Ok(pos)
+}

@@ -1,0 +1,319 @@
+//! The exact value of a Connect N position, after Pascal Pons' solver:
+//! negamax alpha-beta over the bitboards, a transposition table of lower
+//! and upper bounds, moves ordered by the winning cells they make (centre
+//! columns first among equals), never a move that lets the opponent
+//! connect next, and the score found by null-window searches that narrow
+//! its interval.
+//!
+//! **Score** of a position for the side to move: `0` for a draw;
+//! `(W*H + 1 - p) / 2` when the side to move wins, p being the discs on the
+//! board before its winning disc, with perfect play (the winner wins as
+//! soon as it can, the loser loses as late as it can); the negative of the
+//! opponent's when it loses. On 7 x 6 this is Pons' score.
+//!
+//! ```
+//! use antichess::connect::{moves::play_sequence, Shape, Solver};
+//! let mut solver = Solver::new(Shape::CONNECT_FOUR, 16);
+//! let p = play_sequence(Shape::CONNECT_FOUR, "4455").unwrap();
+//! assert_eq!(solver.solve(&p), 18);
+//! assert_eq!(solver.solve_weak(&p), 1);
+//! ```
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{Position, Shape};
+
+/// The score of a position for the side to move (see the module).
+pub type Score = i32;
+
+/// A transposition table entry: the folded key, the bound and its kind,
+/// packed in two words so that entries are read and written without locks.
+struct Table {
+    slots: Box<[[AtomicU64; 2]]>,
+}
+
+const LOWER: u64 = 1;
+const UPPER: u64 = 2;
+
+impl Table {
+    fn new(megabytes: usize) -> Table {
+        let fit = (megabytes.max(1) << 20) / 16;
+        let count = if fit.is_power_of_two() {
+            fit
+        } else {
+            fit.next_power_of_two() / 2
+        };
+        Table {
+            slots: (0..count)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    /// The key folded to 64 bits: exact for boards of up to 64 bits with
+    /// their sentinel row (7 x 6 takes 49), a hash beyond.
+    fn fold(key: u128) -> u64 {
+        (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn slot(&self, folded: u64) -> &[AtomicU64; 2] {
+        let index = (folded.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 20) as usize;
+        &self.slots[index & (self.slots.len() - 1)]
+    }
+
+    fn get(&self, key: u128) -> Option<(u64, Score)> {
+        let folded = Table::fold(key);
+        let slot = self.slot(folded);
+        let data = slot[1].load(Ordering::Relaxed);
+        if slot[0].load(Ordering::Relaxed) ^ data != folded || data == 0 {
+            return None;
+        }
+        Some((data & 3, ((data >> 2) as i64 - 128) as Score))
+    }
+
+    fn put(&self, key: u128, kind: u64, score: Score) {
+        let folded = Table::fold(key);
+        let data = kind | ((score as i64 + 128) as u64) << 2;
+        let slot = self.slot(folded);
+        slot[0].store(folded ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        for s in self.slots.iter() {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A solver for one ruleset, with its table.
+pub struct Solver {
+    shape: Shape,
+    table: Table,
+    /// Columns from the centre outwards.
+    order: Vec<u32>,
+    nodes: u64,
+}
+
+impl Solver {
+    /// A solver for `shape` with a table of about `hash_mb` MB.
+    pub fn new(shape: Shape, hash_mb: usize) -> Solver {
+        let w = shape.width as i32;
+        let mut order: Vec<u32> = (0..shape.width).collect();
+        // Centre first; of two columns as near, the left one.
+        order.sort_by_key(|&c| ((2 * c as i32 - (w - 1)).abs(), c));
+        Solver {
+            shape,
+            table: Table::new(hash_mb),
+            order,
+            nodes: 0,
+        }
+    }
+
+    /// The ruleset.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Positions searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets what the table holds.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The score of a position whose game is not over (see the module).
+    pub fn solve(&mut self, pos: &Position) -> Score {
+        self.solve_within(pos, false)
+    }
+
+    /// Only the sign of the score: `1` a win, `0` a draw, `-1` a loss.
+    pub fn solve_weak(&mut self, pos: &Position) -> Score {
+        self.solve_within(pos, true).signum()
+    }
+
+    /// The score the side to move gets by playing each column, left to
+    /// right (`None` for a full column): the win for a connecting move,
+    /// `0` for a move that fills the board, otherwise minus the score of
+    /// the position it leaves (or only its sign, when `weak`).
+    pub fn analyze(&mut self, pos: &Position, weak: bool) -> Vec<Option<Score>> {
+        let cells = self.shape.cells() as Score;
+        (0..self.shape.width)
+            .map(|c| {
+                pos.landing_row(c)?;
+                let child = pos.play(c);
+                Some(if child.has_line(pos.turn()) {
+                    let win = (cells + 1 - pos.moves() as Score) / 2;
+                    if weak { 1 } else { win }
+                } else if child.is_full() {
+                    0
+                } else if weak {
+                    -self.solve_weak(&child)
+                } else {
+                    -self.solve(&child)
+                })
+            })
+            .collect()
+    }
+
+    /// The position's score and the columns that keep it, left to right:
+    /// each move is tested with one null-window search (is its score at
+    /// least the best?), far cheaper than its exact score.
+    ///
+    /// ```
+    /// use antichess::connect::{Position, Shape, Solver};
+    /// let shape = Shape::from_name("connect-3-5-4").unwrap();
+    /// let mut solver = Solver::new(shape, 4);
+    /// assert_eq!(solver.best_columns(&Position::new(shape)), (6, vec![1, 2, 3]));
+    /// ```
+    pub fn best_columns(&mut self, pos: &Position) -> (Score, Vec<u32>) {
+        let best = self.solve(pos);
+        let cells = self.shape.cells() as Score;
+        let columns = (0..self.shape.width)
+            .filter(|&c| {
+                if pos.landing_row(c).is_none() {
+                    return false;
+                }
+                let child = pos.play(c);
+                let score = if child.has_line(pos.turn()) {
+                    (cells + 1 - pos.moves() as Score) / 2
+                } else if child.is_full() {
+                    0
+                } else if child.winning_cells() & child.playable() != 0 {
+                    -(cells + 1 - child.moves() as Score) / 2
+                } else {
+                    // The move keeps the score when the position it leaves
+                    // is worth at most -best to the opponent.
+                    return self.negamax(&child, -best, -best + 1) <= -best;
+                };
+                score >= best
+            })
+            .collect();
+        (best, columns)
+    }
+
+    fn solve_within(&mut self, pos: &Position, weak: bool) -> Score {
+        let cells = self.shape.cells() as Score;
+        let moves = pos.moves() as Score;
+        if pos.winning_cells() & pos.playable() != 0 {
+            return (cells + 1 - moves) / 2;
+        }
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+        };
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(pos, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        min
+    }
+
+    /// The cells the side to move may play without letting the opponent
+    /// connect next: a forced block if there is one (none when there are
+    /// two), and never the cell below one where the opponent would connect.
+    fn non_losing_moves(pos: &Position) -> u128 {
+        let mut possible = pos.playable();
+        let threats = pos.opponent_winning_cells();
+        let forced = possible & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(threats >> 1)
+    }
+
+    /// The score of `pos` (the side to move cannot connect at once) if it
+    /// lies within (alpha, beta); otherwise a bound on the side it fell.
+    fn negamax(&mut self, pos: &Position, mut alpha: Score, mut beta: Score) -> Score {
+        self.nodes += 1;
+        let cells = self.shape.cells() as Score;
+        let moves = pos.moves() as Score;
+        let next = Solver::non_losing_moves(pos);
+        if next == 0 {
+            return -(cells - moves) / 2;
+        }
+        if moves >= cells - 2 {
+            return 0;
+        }
+        let min = -(cells - 2 - moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let max = (cells - 1 - moves) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let key = pos.key();
+        match self.table.get(key) {
+            Some((UPPER, v)) if v < beta => {
+                beta = v;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            Some((LOWER, v)) if v > alpha => {
+                alpha = v;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            _ => {}
+        }
+        // Moves by the winning cells they make, centre first among equals
+        // (an insertion sort keeps that order for ties).
+        let mut ordered: [(u32, u128); 10] = [(0, 0); 10];
+        let mut count = 0;
+        for &c in &self.order {
+            let cell = next & pos.column_cells(c);
+            if cell == 0 {
+                continue;
+            }
+            let after = pos.play_cell(cell);
+            // The mover's threats after the move: its winning cells.
+            let threats = after.opponent_winning_cells().count_ones();
+            let mut i = count;
+            while i > 0 && ordered[i - 1].0 < threats {
+                ordered[i] = ordered[i - 1];
+                i -= 1;
+            }
+            ordered[i] = (threats, cell);
+            count += 1;
+        }
+        for &(_, cell) in &ordered[..count] {
+            let score = -self.negamax(&pos.play_cell(cell), -beta, -alpha);
+            if score >= beta {
+                self.table.put(key, LOWER, score);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, UPPER, alpha);
+        alpha
+    }
+}

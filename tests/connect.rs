@@ -1,0 +1,259 @@
+//! Connect N against the specification's tables: move counts, distinct
+//! positions, the values of small boards, and 55 scored 7 x 6 positions
+//! with their best moves (all from independent oracles).
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use antichess::connect::moves::{cell_text, play_sequence};
+use antichess::connect::{Position, Shape, Solver, perft};
+
+fn shape(name: &str) -> Shape {
+    Shape::from_name(name).unwrap()
+}
+
+/// Table 7.1: from the empty 7 x 6 board.
+#[test]
+fn perft_from_the_empty_board() {
+    let start = Position::new(Shape::CONNECT_FOUR);
+    let counts = [
+        1, 7, 49, 343, 2401, 16807, 117_649, 823_536, 5_673_234, 39_394_572,
+    ];
+    for (depth, &count) in counts.iter().enumerate() {
+        assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
+    }
+}
+
+/// Table 7.2: from positions, on boards of every size.
+#[test]
+fn perft_from_positions() {
+    for (ruleset, moves, depth, count) in [
+        ("connect-4-7-6", "dddd", 5, 16416),
+        ("connect-4-7-6", "ddccee", 5, 8712),
+        ("connect-4-7-6", "dcdcdc", 4, 1595),
+        ("connect-4-7-6", "44455554221", 5, 11663),
+        (
+            "connect-4-7-6",
+            "2252576253462244111563365343671351441",
+            3,
+            1,
+        ),
+        (
+            "connect-4-7-6",
+            "7422341735647741166133573473242566",
+            5,
+            273,
+        ),
+        ("connect-4-6-5", "cdcdcd", 5, 4104),
+        ("connect-3-5-4", "cc", 5, 2296),
+        ("connect-3-4-4", "-", 6, 3588),
+        ("connect-3-3-3", "-", 6, 456),
+        ("connect-5-10-10", "eeffgghh", 4, 6560),
+        ("connect-4-10-10", "-", 3, 1000),
+        ("connect-6-9-7", "aaaaaaa", 4, 4096),
+        ("connect-5-8-8", "ddeeffcc", 4, 2400),
+        ("connect-7-7-6", "abcdefabcdef", 4, 2401),
+        ("connect-2-2-2", "-", 3, 6),
+    ] {
+        let pos = play_sequence(shape(ruleset), moves).unwrap();
+        assert_eq!(perft(&pos, depth), count, "{ruleset} {moves} {depth}");
+    }
+    // A sequence that ends the game leaves nothing to count.
+    let won = play_sequence(Shape::CONNECT_FOUR, "dedede").unwrap();
+    assert_eq!(perft(&won.play(3), 1), 0);
+}
+
+/// Table 7.3: distinct positions after n plies on 7 x 6 (OEIS A212693); a
+/// position whose last move connected is counted but not expanded.
+#[test]
+fn distinct_positions_by_ply() {
+    let expected = [
+        1, 7, 49, 238, 1120, 4263, 16422, 54859, 184_275, 558_186, 1_662_623,
+    ];
+    let mut layer: Vec<Position> = vec![Position::new(Shape::CONNECT_FOUR)];
+    for (ply, &count) in expected.iter().enumerate() {
+        assert_eq!(layer.len(), count, "ply {ply}");
+        if ply + 1 == expected.len() {
+            break;
+        }
+        let mut seen = HashSet::new();
+        let mut next = Vec::new();
+        for p in layer.iter().filter(|p| !p.is_over()) {
+            for c in p.legal_columns() {
+                let child = p.play(c);
+                if seen.insert(child.key()) {
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+}
+
+/// Table 7.4: the value of the empty board and the score of each first
+/// move (-1 a loss for White, 0 a draw, the sign only, as the table).
+#[test]
+fn small_boards_are_solved() {
+    for (ruleset, value, firsts) in [
+        ("connect-4-4-4", 0, "0 0 0 0"),
+        ("connect-4-5-4", 0, "-1 0 0 0 -1"),
+        ("connect-4-4-5", 0, "0 0 0 0"),
+        ("connect-4-6-4", -1, "-1 -1 -1 -1 -1 -1"),
+        ("connect-4-5-5", 0, "0 0 0 0 0"),
+        ("connect-4-7-4", 0, "-1 -1 -1 0 -1 -1 -1"),
+        ("connect-4-6-5", 0, "0 0 0 0 0 0"),
+        ("connect-4-5-6", 0, "0 0 0 0 0"),
+        ("connect-4-4-6", 0, "0 0 0 0"),
+    ] {
+        let s = shape(ruleset);
+        let mut solver = Solver::new(s, 16);
+        let start = Position::new(s);
+        assert_eq!(solver.solve_weak(&start), value, "{ruleset}");
+        let got: Vec<String> = solver
+            .analyze(&start, true)
+            .into_iter()
+            .map(|v| v.unwrap().to_string())
+            .collect();
+        assert_eq!(got.join(" "), firsts, "{ruleset}");
+    }
+}
+
+/// Table 7.4, other N: the exact score of the empty board and its best
+/// first moves.
+#[test]
+fn other_n_exact_scores_and_best_moves() {
+    for (ruleset, score, best) in [
+        ("connect-3-3-3", 0, "a1 b1 c1"),
+        ("connect-3-4-3", 2, "b1 c1"),
+        ("connect-3-3-4", 0, "a1 b1 c1"),
+        ("connect-3-4-4", 4, "b1 c1"),
+        ("connect-3-5-4", 6, "b1 c1 d1"),
+        ("connect-3-5-5", 9, "c1"),
+        ("connect-3-6-5", 11, "c1 d1"),
+        ("connect-3-7-6", 17, "c1 d1 e1"),
+        ("connect-3-8-7", 24, "c1 d1 e1 f1"),
+        ("connect-2-4-4", 7, "a1 b1 c1 d1"),
+        ("connect-2-7-6", 20, "a1 b1 c1 d1 e1 f1 g1"),
+        ("connect-4-4-3", 0, "a1 b1 c1 d1"),
+        ("connect-4-3-4", 0, "a1 b1 c1"),
+        ("connect-5-5-4", 0, "a1 b1 c1 d1 e1"),
+    ] {
+        let s = shape(ruleset);
+        let mut solver = Solver::new(s, 16);
+        let start = Position::new(s);
+        assert_eq!(solver.solve(&start), score, "{ruleset}");
+        assert_eq!(best_moves(&mut solver, &start).join(" "), best, "{ruleset}");
+    }
+}
+
+/// The landing cells of the moves that keep the position's score.
+fn best_moves(solver: &mut Solver, pos: &Position) -> Vec<String> {
+    let (_, columns) = solver.best_columns(pos);
+    columns
+        .into_iter()
+        .map(|c| cell_text(c, pos.landing_row(c).unwrap()))
+        .collect()
+}
+
+/// Table 7.5: 55 scored 7 x 6 positions and their best moves.
+#[test]
+fn scored_positions_and_best_moves() {
+    let table = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect_7x6.txt"),
+    )
+    .unwrap();
+    let mut solver = Solver::new(Shape::CONNECT_FOUR, 64);
+    let mut checked = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let pos = play_sequence(Shape::CONNECT_FOUR, f[0]).unwrap();
+        let score: i32 = f[1].parse().unwrap();
+        assert_eq!(solver.solve(&pos), score, "{}", f[0]);
+        assert_eq!(solver.solve_weak(&pos), score.signum(), "{}", f[0]);
+        assert_eq!(best_moves(&mut solver, &pos).join(","), f[2], "{}", f[0]);
+        checked += 1;
+    }
+    assert_eq!(checked, 55);
+}
+
+/// `antichess solve`: Pons' format, --check, --weak, --analyze (values
+/// from the oracle), and the exit status for bad lines and mismatches.
+#[test]
+fn the_solve_command() {
+    let run = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+            .arg("solve")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = run(&[], "# a comment\n\n4455\n44455554221 ignored\n");
+    assert_eq!((code, out.as_str()), (0, "4455 18\n44455554221 -15\n"));
+    let (code, out, _) = run(
+        &["--weak", "4455", "65214673556155731566316327373221417"],
+        "",
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "4455 1\n65214673556155731566316327373221417 -1\n")
+    );
+    let (code, out, _) = run(&["--analyze", "--ruleset", "connect-3-4-3", "-"], "");
+    assert_eq!((code, out.as_str()), (0, "- 1 2 2 1\n"));
+    // Checked with the oracle's `analyze`.
+    let (code, out, _) = run(
+        &[
+            "--analyze",
+            "2252576253462244111563365343671351441",
+            "7422341735647741166133573473242566",
+        ],
+        "",
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "2252576253462244111563365343671351441 - - - - - -1 -2\n\
+             7422341735647741166133573473242566 -3 1 - - -4 1 -\n"
+        )
+    );
+    let (code, out, err) = run(&["--check"], "4455 18\n4455 17\n");
+    assert_eq!((code, out.as_str()), (1, "4455 18\n4455 18\n"));
+    assert!(
+        err.contains("antichess: line 2: 4455: expected 17, got 18"),
+        "{err}"
+    );
+    let (code, out, err) = run(&[], "48\n4455\n4545454\n");
+    assert_eq!((code, out.as_str()), (2, "4455 18\n"));
+    assert!(
+        err.contains("antichess: line 1: 48: move 2: column h is not on this board (a to g)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("antichess: line 3: 4545454: the game is already over"),
+        "{err}"
+    );
+    assert!(
+        err.lines().last().unwrap().starts_with("1 positions, "),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--ruleset", "6170-spring-2007"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a Connect N ruleset"), "{err}");
+}
