@@ -257,3 +257,75 @@ fn the_solve_command() {
     assert_eq!(code, 2);
     assert!(err.contains("not a Connect N ruleset"), "{err}");
 }
+
+/// S4: on the empty 7 x 6 board the engine opens in the centre (d1, the
+/// only winning first move), and plays on in a second.
+#[test]
+fn the_engine_opens_in_the_centre() {
+    let mut engine = antichess::connect::Engine::new(Shape::CONNECT_FOUR, 16);
+    let start = Position::new(Shape::CONNECT_FOUR);
+    let choice = engine.choose(&start, std::time::Duration::from_millis(500));
+    assert_eq!(choice.column, 3, "{choice:?}");
+}
+
+/// S5: on 200 positions of seeded random play, the engine connects when
+/// it can, and otherwise blocks a single threat of the opponent.
+#[test]
+fn the_engine_never_blunders() {
+    let s = Shape::CONNECT_FOUR;
+    let mut engine = antichess::connect::Engine::new(s, 16);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut checked = 0;
+    let mut pos = Position::new(s);
+    while checked < 200 {
+        if pos.is_over() {
+            pos = Position::new(s);
+        }
+        let columns: Vec<u32> = pos.legal_columns().collect();
+        let wins: Vec<u32> = columns.iter().copied().filter(|&c| pos.wins(c)).collect();
+        let threats: Vec<u32> = columns
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let cell = pos.cell(c, pos.landing_row(c).unwrap());
+                pos.opponent_winning_cells() & cell != 0
+            })
+            .collect();
+        if !wins.is_empty() || threats.len() == 1 {
+            let choice = engine.choose(&pos, std::time::Duration::from_millis(20));
+            if !wins.is_empty() {
+                assert!(wins.contains(&choice.column), "{choice:?} {pos:?}");
+            } else {
+                assert_eq!(choice.column, threats[0], "{pos:?}");
+            }
+            checked += 1;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        pos = pos.play(columns[(seed % columns.len() as u64) as usize]);
+    }
+}
+
+/// The engine keeps the result of every scored position (S2: its move is
+/// one of the best when the solver finishes in the time given).
+#[test]
+fn the_engine_plays_a_best_move_where_the_solver_finishes() {
+    let table = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect_7x6.txt"),
+    )
+    .unwrap();
+    let mut engine = antichess::connect::Engine::new(Shape::CONNECT_FOUR, 64);
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let pos = play_sequence(Shape::CONNECT_FOUR, f[0]).unwrap();
+        let choice = engine.choose(&pos, std::time::Duration::from_secs(2));
+        let cell = cell_text(choice.column, pos.landing_row(choice.column).unwrap());
+        assert!(
+            f[2].split(',').any(|b| b == cell),
+            "{}: {cell} not in {}",
+            f[0],
+            f[2]
+        );
+    }
+}

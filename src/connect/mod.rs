@@ -10,13 +10,16 @@
 //! | `moves.rs` | move text: cells, columns, move sequences |
 //! | `perft.rs` | counting move sequences |
 //! | `solver.rs` | exact scores (Pascal Pons' method) |
+//! | `engine.rs` | the computer player: the solver in time, threats otherwise |
 
+mod engine;
 pub mod moves;
 mod perft;
 mod position;
 mod shape;
 mod solver;
 
+pub use engine::{Choice, Engine};
 pub use perft::{divide, perft};
 pub use position::{Cells, Position, connects};
 pub use shape::Shape;

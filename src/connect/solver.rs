@@ -20,6 +20,7 @@
 //! ```
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use super::{Position, Shape};
 
@@ -94,6 +95,10 @@ pub struct Solver {
     /// Columns from the centre outwards.
     order: Vec<u32>,
     nodes: u64,
+    /// When a limited search must give up.
+    deadline: Option<Instant>,
+    /// Set once the deadline has passed: every result since is void.
+    aborted: bool,
 }
 
 impl Solver {
@@ -108,7 +113,31 @@ impl Solver {
             table: Table::new(hash_mb),
             order,
             nodes: 0,
+            deadline: None,
+            aborted: false,
         }
+    }
+
+    /// Columns from the centre outwards (the order moves are tried in
+    /// among equals).
+    pub fn column_order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// [`Solver::best_columns`], given up at `deadline`: `None` when the
+    /// position could not be solved in time (what the table learnt is
+    /// kept: a later try goes further).
+    pub fn best_columns_by(
+        &mut self,
+        pos: &Position,
+        deadline: Instant,
+    ) -> Option<(Score, Vec<u32>)> {
+        self.deadline = Some(deadline);
+        self.aborted = false;
+        let result = self.best_columns(pos);
+        self.deadline = None;
+        let aborted = std::mem::take(&mut self.aborted);
+        (!aborted).then_some(result)
     }
 
     /// The ruleset.
@@ -244,6 +273,16 @@ impl Solver {
     /// lies within (alpha, beta); otherwise a bound on the side it fell.
     fn negamax(&mut self, pos: &Position, mut alpha: Score, mut beta: Score) -> Score {
         self.nodes += 1;
+        if self.aborted {
+            return 0;
+        }
+        if self.nodes & 4095 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+            return 0;
+        }
         let cells = self.shape.cells() as Score;
         let moves = pos.moves() as Score;
         let next = Solver::non_losing_moves(pos);
@@ -305,6 +344,9 @@ impl Solver {
         }
         for &(_, cell) in &ordered[..count] {
             let score = -self.negamax(&pos.play_cell(cell), -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
             if score >= beta {
                 self.table.put(key, LOWER, score);
                 return score;

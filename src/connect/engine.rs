@@ -1,0 +1,265 @@
+//! The computer player for Connect N: perfect play where the solver
+//! finishes in time, a threat-counting search where it does not.
+//!
+//! A move is chosen so:
+//! 1. a move that connects at once is played;
+//! 2. only moves that do not let the opponent connect next are considered
+//!    (a forced block is the only one; with two threats, any move loses);
+//! 3. the solver gets half of the time: if it finishes, the move is one
+//!    that keeps the position's exact score (centre first among them);
+//! 4. otherwise iterative-deepening alpha-beta over the non-losing moves,
+//!    with the solver's ordering, evaluates the leaves by threats (cells
+//!    where a disc would connect; White's count more on odd rows, Black's
+//!    on even rows: with the board filling up, those are the ones that
+//!    stand, as Victor Allis showed) and by discs in the centre.
+//!
+//! ```
+//! use std::time::Duration;
+//! use antichess::connect::{moves::play_sequence, Engine, Shape};
+//! let mut engine = Engine::new(Shape::CONNECT_FOUR, 16);
+//! // White threatens c1 and g1 with d1 e1 f1: Black blocks one, and loses.
+//! let p = play_sequence(Shape::CONNECT_FOUR, "dafbe").unwrap();
+//! let choice = engine.choose(&p, Duration::from_millis(200));
+//! assert!(choice.column == 2 || choice.column == 6);
+//! ```
+
+use std::time::{Duration, Instant};
+
+use super::{Position, Score, Shape, Solver};
+
+/// What the engine chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The column to play.
+    pub column: u32,
+    /// The exact score of the position, when the solver finished.
+    pub exact: Option<Score>,
+    /// The depth of the heuristic search (0 when the move came from the
+    /// rules or the solver).
+    pub depth: u32,
+}
+
+/// The engine, with the solver's table kept between moves.
+pub struct Engine {
+    solver: Solver,
+}
+
+/// Scores of the heuristic search: a known win or loss is beyond any
+/// evaluation.
+const WIN: i32 = 1_000_000;
+
+impl Engine {
+    /// An engine for `shape` with a table of about `hash_mb` MB.
+    pub fn new(shape: Shape, hash_mb: usize) -> Engine {
+        Engine {
+            solver: Solver::new(shape, hash_mb),
+        }
+    }
+
+    /// The ruleset.
+    pub fn shape(&self) -> Shape {
+        self.solver.shape()
+    }
+
+    /// Forgets what the table holds (a new game).
+    pub fn clear(&mut self) {
+        self.solver.clear();
+    }
+
+    /// The move for the side to move of a position whose game is not over,
+    /// within about `time`.
+    pub fn choose(&mut self, pos: &Position, time: Duration) -> Choice {
+        let start = Instant::now();
+        let rule = |column| Choice {
+            column,
+            exact: None,
+            depth: 0,
+        };
+        let legal: Vec<u32> = self.ordered(pos, pos.playable());
+        if let Some(&c) = legal.iter().find(|&&c| pos.wins(c)) {
+            return rule(c);
+        }
+        let safe = self.ordered(pos, non_losing_moves(pos));
+        match safe[..] {
+            // Every move loses: block what can be blocked.
+            [] => {
+                let threats = pos.opponent_winning_cells() & pos.playable();
+                let block = legal
+                    .iter()
+                    .copied()
+                    .find(|&c| threats & pos.column_cells(c) != 0);
+                return rule(block.unwrap_or(legal[0]));
+            }
+            [only] => return rule(only),
+            _ => {}
+        }
+        if let Some((score, best)) = self.solver.best_columns_by(pos, start + time / 2) {
+            // Of the best columns, the one nearest the centre.
+            let order = self.solver.column_order();
+            if let Some(&column) = order.iter().find(|c| best.contains(c)) {
+                return Choice {
+                    column,
+                    exact: Some(score),
+                    depth: 0,
+                };
+            }
+        }
+        self.search(pos, &safe, start + time)
+    }
+
+    /// The columns of `cells` (playable ones) in the solver's order.
+    fn ordered(&self, pos: &Position, cells: u128) -> Vec<u32> {
+        self.solver
+            .column_order()
+            .iter()
+            .copied()
+            .filter(|&c| cells & pos.column_cells(c) != 0)
+            .collect()
+    }
+
+    /// Iterative deepening over the safe moves until `deadline`.
+    fn search(&mut self, pos: &Position, safe: &[u32], deadline: Instant) -> Choice {
+        let mut best = Choice {
+            column: safe[0],
+            exact: None,
+            depth: 0,
+        };
+        let mut order = safe.to_vec();
+        let max_depth = pos.shape().cells() - pos.moves();
+        for depth in 1..=max_depth {
+            let mut searcher = Searcher {
+                deadline,
+                nodes: 0,
+                aborted: false,
+                order: self.solver.column_order().to_vec(),
+            };
+            let mut alpha = -WIN - 1;
+            let mut scores = Vec::new();
+            for &c in &order {
+                let score = -searcher.negamax(&pos.play(c), depth - 1, -WIN - 1, -alpha);
+                if searcher.aborted {
+                    break;
+                }
+                scores.push((score, c));
+                alpha = alpha.max(score);
+            }
+            if searcher.aborted {
+                break;
+            }
+            // The best first; a stable sort keeps the centre first among
+            // equals.
+            scores.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+            order = scores.iter().map(|&(_, c)| c).collect();
+            best = Choice {
+                column: order[0],
+                exact: None,
+                depth,
+            };
+            if scores[0].0.abs() >= WIN - 100 {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The playable cells that do not let the opponent connect next.
+fn non_losing_moves(pos: &Position) -> u128 {
+    let mut possible = pos.playable();
+    let threats = pos.opponent_winning_cells();
+    let forced = possible & threats;
+    if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return 0;
+        }
+        possible = forced;
+    }
+    possible & !(threats >> 1)
+}
+
+/// One depth of the heuristic search.
+struct Searcher {
+    deadline: Instant,
+    nodes: u64,
+    aborted: bool,
+    order: Vec<u32>,
+}
+
+impl Searcher {
+    /// Negamax alpha-beta to `depth`, the side to move unable to connect
+    /// at once (the mover before it took care of that).
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let moves = pos.moves() as i32;
+        if pos.winning_cells() & pos.playable() != 0 {
+            return WIN - moves;
+        }
+        let next = non_losing_moves(pos);
+        if next == 0 {
+            return -(WIN - moves - 1);
+        }
+        if pos.is_full() || pos.moves() + 1 >= pos.shape().cells() {
+            return 0;
+        }
+        if depth == 0 {
+            return evaluate(pos);
+        }
+        let mut best = -WIN - 1;
+        for i in 0..self.order.len() {
+            let c = self.order[i];
+            let cell = next & pos.column_cells(c);
+            if cell == 0 {
+                continue;
+            }
+            let score = -self.negamax(&pos.play_cell(cell), depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The side to move's prospects: threats (odd rows count for White, even
+/// rows for Black, double) and discs in the centre columns.
+fn evaluate(pos: &Position) -> i32 {
+    let shape = pos.shape();
+    let stride = shape.height + 1;
+    // Cells on odd rows (1, 3, ...: bit rows 0, 2, ...).
+    let mut odd_rows = 0u128;
+    for c in 0..shape.width {
+        for r in (0..shape.height).step_by(2) {
+            odd_rows |= 1u128 << (c * stride + r);
+        }
+    }
+    let mine = pos.winning_cells();
+    let theirs = pos.opponent_winning_cells();
+    let (my_rows, their_rows) = if pos.turn() == crate::rules::Color::White {
+        (odd_rows, !odd_rows)
+    } else {
+        (!odd_rows, odd_rows)
+    };
+    let threats =
+        |cells: u128, good: u128| (cells.count_ones() + (cells & good).count_ones()) as i32 * 8;
+    let centre = pos.column_cells(shape.width / 2)
+        | if shape.width.is_multiple_of(2) {
+            pos.column_cells(shape.width / 2 - 1)
+        } else {
+            0
+        };
+    let mine_centre = (pos.discs(pos.turn()) & centre).count_ones() as i32;
+    let theirs_centre = (pos.discs(pos.turn().other()) & centre).count_ones() as i32;
+    threats(mine, my_rows) - threats(theirs, their_rows) + 3 * (mine_centre - theirs_centre)
+}
