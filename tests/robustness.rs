@@ -7,10 +7,12 @@ use antichess::textui::{EngineOptions, Session};
 use proptest::prelude::*;
 
 fn corpus() -> Vec<Vec<u8>> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/valid");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = ["fixtures/valid", "fixtures/connect/valid"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
         .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
         .collect();
     files.sort();
     files
@@ -38,11 +40,18 @@ proptest! {
                 _ => {}
             }
         }
-        if let Ok(contents) = file::parse(&bytes) {
+        match file::parse_any(&bytes) {
             // A file that still parses loads, saves and reloads.
-            let game = Game::from_file(&contents);
-            let xml = file::to_xml(&game.to_file());
-            prop_assert!(file::parse(xml.as_bytes()).is_ok(), "{xml}");
+            Ok(file::SavedGame::Antichess(contents)) => {
+                let game = Game::from_file(&contents);
+                let xml = file::to_xml(&game.to_file());
+                prop_assert!(file::parse(xml.as_bytes()).is_ok(), "{xml}");
+            }
+            Ok(file::SavedGame::Connect(contents)) => {
+                let xml = file::connect_to_xml(&contents);
+                prop_assert!(file::parse_any(xml.as_bytes()).is_ok(), "{xml}");
+            }
+            Err(_) => {}
         }
     }
 }

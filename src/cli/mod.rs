@@ -218,7 +218,9 @@ enum Command {
         #[command(flatten)]
         table: TableArgs,
     },
-    /// Check game files against the schema; exit status 1 if any fails.
+    /// Check game files against their schema (schema/antichess.xsd, or
+    /// schema/connect-n.xsd for a Connect N ruleset); exit status 1 if any
+    /// fails.
     Validate {
         /// The files.
         #[arg(required = true)]
@@ -348,7 +350,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
 fn validate(files: &[PathBuf]) -> ExitCode {
     let mut ok = true;
     for path in files {
-        match file::read_path(path) {
+        match file::read_any_path(path) {
             Ok(_) => println!("{}: valid", path.display()),
             Err(e) => {
                 ok = false;

@@ -1,9 +1,10 @@
 //! Reading a game file: well-formedness (roxmltree), then every rule of the
 //! schema, checked in code, then the values.
 //!
-//! The rules are those of `schema/antichess.xsd`; the fixture corpus under
-//! `fixtures/` holds each verdict, and the tests compare them with `xmllint`
-//! where it is installed.
+//! The rules are those of `schema/antichess.xsd`, or of
+//! `schema/connect-n.xsd` for a Connect N file; the fixture corpus under
+//! `fixtures/` holds each verdict, and the tests compare them with
+//! `xmllint`.
 
 use std::fmt;
 use std::io::Read;
@@ -13,9 +14,12 @@ use roxmltree::{Document, Node, ParsingOptions};
 
 use super::encoding::decode;
 use super::xsd_types::{builtin_simple_type, is_xml_space, parse_integer};
-use super::{GameFile, GameOver, HistoryMove, TimeSpec};
+use super::{
+    BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver, GameFile, GameOver, HistoryMove,
+    SavedGame, TimeSpec,
+};
 use crate::rules::notation::{parse_protocol, parse_square};
-use crate::rules::{Color, Reason, Role, Square};
+use crate::rules::{Color, Reason, Role};
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
@@ -83,9 +87,16 @@ fn expected(node: Node, name: &str) -> FileError {
 
 type Result<T> = std::result::Result<T, FileError>;
 
-/// Reads and checks a game file from disk. Only regular files are read (a
-/// pipe or device could block or never end).
+/// Reads and checks an antichess game file from disk (a Connect N file
+/// is refused: see [`read_any_path`]). Only regular files are read (a pipe
+/// or device could block or never end).
 pub fn read_path(path: &Path) -> Result<GameFile> {
+    antichess_only(read_any_path(path)?)
+}
+
+/// Reads and checks a game file of either game from disk, against the
+/// schema its `ruleset` calls for.
+pub fn read_any_path(path: &Path) -> Result<SavedGame> {
     let meta = std::fs::metadata(path).map_err(|e| plain(format!("cannot open: {e}")))?;
     if !meta.is_file() {
         return Err(plain("not a regular file"));
@@ -98,10 +109,21 @@ pub fn read_path(path: &Path) -> Result<GameFile> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(plain(format!("larger than {MAX_FILE_BYTES} bytes")));
     }
-    parse(&bytes)
+    parse_any(&bytes)
 }
 
-/// Checks a document against the schema and returns what it says.
+fn antichess_only(game: SavedGame) -> Result<GameFile> {
+    match game {
+        SavedGame::Antichess(file) => Ok(file),
+        SavedGame::Connect(file) => Err(plain(format!(
+            "{} is a Connect N game, not an antichess one",
+            file.ruleset
+        ))),
+    }
+}
+
+/// Checks an antichess document against `schema/antichess.xsd` and
+/// returns what it says.
 ///
 /// ```
 /// let doc = br#"<game ruleset="6170-spring-2007"><time/><moveHistory/><pieces/></game>"#;
@@ -110,6 +132,26 @@ pub fn read_path(path: &Path) -> Result<GameFile> {
 /// assert!(antichess::file::parse(b"<game/>").is_err());
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<GameFile> {
+    antichess_only(parse_any(bytes)?)
+}
+
+/// Checks a document against the schema its root's `ruleset` calls for
+/// (`schema/connect-n.xsd` for a name starting with `connect-`,
+/// `schema/antichess.xsd` otherwise) and returns what it says. A Connect
+/// N file must also keep its discs on its board.
+///
+/// ```
+/// use antichess::file::{parse_any, SavedGame};
+/// let doc = br#"<game ruleset="connect-4"><time/><moveHistory/><pieces>
+///   <square id="d1" side="white" piece="chip"/></pieces></game>"#;
+/// let SavedGame::Connect(file) = parse_any(doc).unwrap() else { panic!() };
+/// assert_eq!(file.discs, [(3, 0, antichess::rules::Color::White)]);
+/// let off = br#"<game ruleset="connect-4"><time/><moveHistory/><pieces>
+///   <square id="h1" side="white" piece="chip"/></pieces></game>"#;
+/// let err = parse_any(off).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2, column 3: element <square>: h1 is outside the 7x6 board");
+/// ```
+pub fn parse_any(bytes: &[u8]) -> Result<SavedGame> {
     let text = decode(bytes).map_err(plain)?;
     check_chars(&text)?;
     let options = ParsingOptions {
@@ -126,7 +168,7 @@ pub fn parse(bytes: &[u8]) -> Result<GameFile> {
             column: pos.col,
         }
     })?;
-    read_game(doc.root_element())
+    read_any(doc.root_element())
 }
 
 /// Refuses a character XML 1.0 does not allow in a document (a control
@@ -185,19 +227,60 @@ fn required<'a>(node: Node<'a, '_>, name: &str) -> Result<&'a str> {
 }
 
 /// Children of `node`: an optional trailing `extension` and nothing else.
-fn only_extension(node: Node) -> Result<()> {
+fn only_extension(node: Node, dialect: Dialect) -> Result<()> {
     match element_children(node)?.as_slice() {
         [] => Ok(()),
-        [e] if is_named(*e, "extension") => check_extension(*e),
+        [e] if is_named(*e, "extension") => check_extension(*e, dialect),
         [e, ..] => Err(at(*e, "unexpected element")),
     }
 }
 
-fn read_game(root: Node) -> Result<GameFile> {
+/// Which schema a document is checked against: `schema/connect-n.xsd`
+/// when the root's `ruleset` starts with `connect-`, `schema/antichess.xsd`
+/// otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dialect {
+    Antichess,
+    Connect,
+}
+
+/// The document's contents once the structure is checked, before the
+/// values are given their game's meaning.
+struct Contents<'a, 'i> {
+    root: Node<'a, 'i>,
+    ruleset: String,
+    time: TimeSpec,
+    moves: Vec<(Node<'a, 'i>, Color, &'a str, Option<String>)>,
+    squares: Vec<(Node<'a, 'i>, &'a str, Color, &'a str)>,
+    game_over: Option<(Node<'a, 'i>, Option<Color>, &'a str)>,
+}
+
+fn read_any(root: Node) -> Result<SavedGame> {
+    let connect =
+        is_named(root, "game") && attr(root, "ruleset").is_some_and(|r| r.starts_with("connect-"));
+    if connect {
+        read_as(root, Dialect::Connect).map(SavedGame::Connect)
+    } else {
+        read_as(root, Dialect::Antichess).map(SavedGame::Antichess)
+    }
+}
+
+/// Reads a `game` element of the dialect's schema.
+fn read_as<T: FromContents>(root: Node, dialect: Dialect) -> Result<T> {
+    T::from_contents(read_contents(root, dialect)?)
+}
+
+fn read_contents<'a, 'i>(root: Node<'a, 'i>, dialect: Dialect) -> Result<Contents<'a, 'i>> {
     if !is_named(root, "game") {
         return Err(at(root, "the root element must be <game> in no namespace"));
     }
     let ruleset = required(root, "ruleset")?.to_string();
+    if dialect == Dialect::Connect && BoardSize::from_ruleset(&ruleset).is_none() {
+        return Err(at(
+            root,
+            "ruleset must match connect-([2-9]|10)(-([2-9]|10)-([2-9]|10))?",
+        ));
+    }
     let children = element_children(root)?;
     let mut it = children.into_iter().peekable();
     let mut next = |name: &str, optional: bool| -> Result<Option<Node>> {
@@ -217,19 +300,160 @@ fn read_game(root: Node) -> Result<GameFile> {
         return Err(at(extra, "unexpected element"));
     }
     if let Some(e) = extension {
-        check_extension(e)?;
+        check_extension(e, dialect)?;
     }
-    Ok(GameFile {
+    Ok(Contents {
+        root,
         ruleset,
-        time: read_time(time)?,
-        moves: read_history(history)?,
-        pieces: read_pieces(pieces)?,
-        game_over: game_over.map(read_game_over).transpose()?,
+        time: read_time(time, dialect)?,
+        moves: read_history(history, dialect)?,
+        squares: read_pieces(pieces, dialect)?,
+        game_over: game_over.map(|g| read_game_over(g, dialect)).transpose()?,
     })
 }
 
-fn read_time(node: Node) -> Result<TimeSpec> {
-    only_extension(node)?;
+/// A game file's values, from checked contents.
+trait FromContents: Sized {
+    fn from_contents(c: Contents) -> Result<Self>;
+}
+
+impl FromContents for GameFile {
+    fn from_contents(c: Contents) -> Result<GameFile> {
+        let moves = c
+            .moves
+            .into_iter()
+            .map(|(node, side, value, time)| {
+                let (from, to) = parse_protocol(value)
+                    .ok_or_else(|| at(node, "value must match [a-h][1-8]-[a-h][1-8]"))?;
+                Ok(HistoryMove {
+                    side,
+                    from,
+                    to,
+                    time,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let pieces = c
+            .squares
+            .into_iter()
+            .map(|(node, id, color, piece)| {
+                let square = match id.as_bytes() {
+                    [f, r] => parse_square(*f, *r),
+                    _ => None,
+                }
+                .ok_or_else(|| at(node, "id must match [a-h][1-8]"))?;
+                let role = match piece {
+                    "pawn" => Role::Pawn,
+                    "knight" => Role::Knight,
+                    "bishop" => Role::Bishop,
+                    "rook" => Role::Rook,
+                    "queen" => Role::Queen,
+                    "king" => Role::King,
+                    _ => {
+                        return Err(at(
+                            node,
+                            "piece must be pawn, rook, knight, bishop, queen or king",
+                        ));
+                    }
+                };
+                Ok((square, color, role))
+            })
+            .collect::<Result<_>>()?;
+        let game_over = c
+            .game_over
+            .map(|(node, winner, description)| {
+                let description = Reason::from_name(description).ok_or_else(|| {
+                    at(
+                        node,
+                        "description must be piecesLost, checkmate, stalemate or timeExpired",
+                    )
+                })?;
+                Ok(GameOver {
+                    winner,
+                    description,
+                })
+            })
+            .transpose()?;
+        Ok(GameFile {
+            ruleset: c.ruleset,
+            time: c.time,
+            moves,
+            pieces,
+            game_over,
+        })
+    }
+}
+
+impl FromContents for ConnectFile {
+    fn from_contents(c: Contents) -> Result<ConnectFile> {
+        let size = BoardSize::from_ruleset(&c.ruleset)
+            .ok_or_else(|| at(c.root, "ruleset is not a Connect N ruleset"))?;
+        let moves = c
+            .moves
+            .into_iter()
+            .map(|(node, side, value, time)| {
+                let cell = value
+                    .strip_prefix("t+")
+                    .or_else(|| value.strip_prefix("f+"))
+                    .unwrap_or(value);
+                if parse_cell(cell).is_none() {
+                    return Err(at(node, "value must match ([tf]\\+)?[a-j]([1-9]|10)"));
+                }
+                Ok(ConnectMove {
+                    side,
+                    value: value.to_string(),
+                    time,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let mut discs = Vec::new();
+        for (node, id, color, piece) in c.squares {
+            let (column, row) =
+                parse_cell(id).ok_or_else(|| at(node, "id must match [a-j]([1-9]|10)"))?;
+            if piece != "chip" {
+                return Err(at(node, "piece must be chip"));
+            }
+            if column >= size.width || row >= size.height {
+                return Err(at(
+                    node,
+                    format!("{id} is outside the {}x{} board", size.width, size.height),
+                ));
+            }
+            discs.push((column, row, color));
+        }
+        let game_over = c
+            .game_over
+            .map(|(node, winner, description)| {
+                let end = ConnectEnd::from_name(description).ok_or_else(|| {
+                    at(
+                        node,
+                        "description must be connected, boardFull, timeExpired, connecting pieces, board space depletion or time depletion",
+                    )
+                })?;
+                Ok(ConnectOver { winner, end })
+            })
+            .transpose()?;
+        Ok(ConnectFile {
+            ruleset: c.ruleset,
+            size,
+            time: c.time,
+            moves,
+            discs,
+            game_over,
+        })
+    }
+}
+
+/// A cell `[a-j]([1-9]|10)` as column and row from 0.
+fn parse_cell(id: &str) -> Option<(u32, u32)> {
+    match crate::connect::moves::parse_move(id)? {
+        (column, Some(row)) => Some((column, row)),
+        _ => None,
+    }
+}
+
+fn read_time(node: Node, dialect: Dialect) -> Result<TimeSpec> {
+    only_extension(node, dialect)?;
     let int = |name: &str| -> Result<Option<i64>> {
         attr(node, name)
             .map(|v| {
@@ -264,17 +488,18 @@ fn side(node: Node, name: &str, value: &str) -> Result<Color> {
     }
 }
 
-fn read_history(node: Node) -> Result<Vec<HistoryMove>> {
+/// The moves: side, value (checked by the dialect later) and time.
+type RawMove<'a, 'i> = (Node<'a, 'i>, Color, &'a str, Option<String>);
+
+fn read_history<'a, 'i>(node: Node<'a, 'i>, dialect: Dialect) -> Result<Vec<RawMove<'a, 'i>>> {
     let mut moves = Vec::new();
     for m in element_children(node)? {
         if !is_named(m, "move") {
             return Err(expected(m, "move"));
         }
-        only_extension(m)?;
+        only_extension(m, dialect)?;
         let side = side(m, "side", required(m, "side")?)?;
-        let Some((from, to)) = parse_protocol(required(m, "value")?) else {
-            return Err(at(m, "value must match [a-h][1-8]-[a-h][1-8]"));
-        };
+        let value = required(m, "value")?;
         let time = match attr(m, "time") {
             None => None,
             Some(v) => Some(
@@ -283,83 +508,60 @@ fn read_history(node: Node) -> Result<Vec<HistoryMove>> {
                     .0,
             ),
         };
-        moves.push(HistoryMove {
-            side,
-            from,
-            to,
-            time,
-        });
+        moves.push((m, side, value, time));
     }
     Ok(moves)
 }
 
-fn read_pieces(node: Node) -> Result<Vec<(Square, Color, Role)>> {
-    let mut pieces = Vec::new();
+/// The squares: id and piece (checked by the dialect later) and side.
+type RawSquare<'a, 'i> = (Node<'a, 'i>, &'a str, Color, &'a str);
+
+fn read_pieces<'a, 'i>(node: Node<'a, 'i>, dialect: Dialect) -> Result<Vec<RawSquare<'a, 'i>>> {
+    let mut squares = Vec::new();
     for sq in element_children(node)? {
         if !is_named(sq, "square") {
             return Err(expected(sq, "square"));
         }
-        only_extension(sq)?;
+        only_extension(sq, dialect)?;
         let id = required(sq, "id")?;
-        let square = match id.as_bytes() {
-            [f, r] => parse_square(*f, *r),
-            _ => None,
-        }
-        .ok_or_else(|| at(sq, "id must match [a-h][1-8]"))?;
         let color = side(sq, "side", required(sq, "side")?)?;
-        let role = match required(sq, "piece")? {
-            "pawn" => Role::Pawn,
-            "knight" => Role::Knight,
-            "bishop" => Role::Bishop,
-            "rook" => Role::Rook,
-            "queen" => Role::Queen,
-            "king" => Role::King,
-            _ => {
-                return Err(at(
-                    sq,
-                    "piece must be pawn, rook, knight, bishop, queen or king",
-                ));
-            }
-        };
-        pieces.push((square, color, role));
+        let piece = required(sq, "piece")?;
+        squares.push((sq, id, color, piece));
     }
-    Ok(pieces)
+    Ok(squares)
 }
 
-fn read_game_over(node: Node) -> Result<GameOver> {
-    only_extension(node)?;
+fn read_game_over<'a, 'i>(
+    node: Node<'a, 'i>,
+    dialect: Dialect,
+) -> Result<(Node<'a, 'i>, Option<Color>, &'a str)> {
+    only_extension(node, dialect)?;
     let winner = attr(node, "winner")
         .map(|w| side(node, "winner", w))
         .transpose()?;
-    let description = Reason::from_name(required(node, "description")?).ok_or_else(|| {
-        at(
-            node,
-            "description must be piecesLost, checkmate, stalemate or timeExpired",
-        )
-    })?;
-    Ok(GameOver {
-        winner,
-        description,
-    })
+    Ok((node, winner, required(node, "description")?))
 }
 
 /// An `extension`: any attributes, one or more elements, no text; its
 /// children are checked laxly.
-fn check_extension(node: Node) -> Result<()> {
+fn check_extension(node: Node, dialect: Dialect) -> Result<()> {
     let children = element_children(node)?;
     if children.is_empty() {
         return Err(at(node, "an extension needs at least one element"));
     }
-    children.into_iter().try_for_each(check_lax)
+    children.into_iter().try_for_each(|c| check_lax(c, dialect))
 }
 
 /// Lax validation of a wildcard element, as XML Schema defines it: the
 /// global `game` element is validated strictly; an `xsi:type` naming a
 /// built-in simple type constrains the text; anything else passes, with its
 /// children checked laxly in turn.
-fn check_lax(node: Node) -> Result<()> {
+fn check_lax(node: Node, dialect: Dialect) -> Result<()> {
     if is_named(node, "game") {
-        return read_game(node).map(|_| ());
+        return match dialect {
+            Dialect::Antichess => read_as::<GameFile>(node, dialect).map(|_| ()),
+            Dialect::Connect => read_as::<ConnectFile>(node, dialect).map(|_| ()),
+        };
     }
     if let Some(xsi_type) = node
         .attributes()
@@ -391,5 +593,5 @@ fn check_lax(node: Node) -> Result<()> {
     }
     node.children()
         .filter(|c| c.is_element())
-        .try_for_each(check_lax)
+        .try_for_each(|c| check_lax(c, dialect))
 }

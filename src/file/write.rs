@@ -7,7 +7,9 @@ use quick_xml::events::{BytesEnd, BytesStart, Event};
 use quick_xml::name::QName;
 use std::borrow::Cow;
 
-use super::{GameFile, role_name};
+use super::{ConnectFile, GameFile, TimeSpec, role_name};
+use crate::connect::moves::cell_text;
+use crate::rules::Color;
 use crate::rules::wording::side_word;
 
 /// Escapes an attribute value: `&`, `<`, `>`, `"` as entities and every
@@ -38,19 +40,69 @@ fn element<'a>(name: &'a str, attrs: &'a [(&'a str, String)]) -> BytesStart<'a> 
     start
 }
 
-/// The document for a game file, exactly as `SaveGame` and `PrintBoard`
-/// write it.
+/// What any game file holds, as the writer lays it out.
+struct Layout<'a> {
+    ruleset: &'a str,
+    time: &'a TimeSpec,
+    /// Side, value, time.
+    moves: Vec<(Color, String, Option<&'a str>)>,
+    /// Id, side, piece.
+    squares: Vec<(String, Color, &'static str)>,
+    /// Winner, description.
+    game_over: Option<(Option<Color>, &'static str)>,
+}
+
+/// The document for an antichess game file, exactly as `SaveGame` and
+/// `PrintBoard` write it.
 pub fn to_xml(file: &GameFile) -> String {
+    write(&Layout {
+        ruleset: &file.ruleset,
+        time: &file.time,
+        moves: file
+            .moves
+            .iter()
+            .map(|m| (m.side, format!("{}-{}", m.from, m.to), m.time.as_deref()))
+            .collect(),
+        squares: file
+            .pieces
+            .iter()
+            .map(|(sq, color, role)| (sq.to_string(), *color, role_name(*role)))
+            .collect(),
+        game_over: file.game_over.map(|o| (o.winner, o.description.as_str())),
+    })
+}
+
+/// The document for a Connect N game file: the same layout, discs as
+/// `chip` pieces in the order given.
+pub fn connect_to_xml(file: &ConnectFile) -> String {
+    write(&Layout {
+        ruleset: &file.ruleset,
+        time: &file.time,
+        moves: file
+            .moves
+            .iter()
+            .map(|m| (m.side, m.value.clone(), m.time.as_deref()))
+            .collect(),
+        squares: file
+            .discs
+            .iter()
+            .map(|&(column, row, color)| (cell_text(column, row), color, "chip"))
+            .collect(),
+        game_over: file.game_over.map(|o| (o.winner, o.end.as_str())),
+    })
+}
+
+fn write(file: &Layout) -> String {
     let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
     w.config_mut().add_space_before_slash_in_empty_elements = true;
     // Writing to a Vec cannot fail.
     let mut emit = |event: Event| {
         let _ = w.write_event(event);
     };
-    let game_attrs = [("ruleset", file.ruleset.clone())];
+    let game_attrs = [("ruleset", file.ruleset.to_string())];
     emit(Event::Start(element("game", &game_attrs)));
 
-    let t = &file.time;
+    let t = file.time;
     let time_attrs: Vec<(&str, String)> = if t.timed {
         vec![
             ("timed", "true".into()),
@@ -68,40 +120,40 @@ pub fn to_xml(file: &GameFile) -> String {
         emit(Event::Empty(BytesStart::new("moveHistory")));
     } else {
         emit(Event::Start(BytesStart::new("moveHistory")));
-        for m in &file.moves {
+        for (side, value, time) in &file.moves {
             let mut attrs = vec![
-                ("side", side_word(m.side).to_string()),
-                ("value", format!("{}-{}", m.from, m.to)),
+                ("side", side_word(*side).to_string()),
+                ("value", value.clone()),
             ];
-            if let Some(time) = &m.time {
-                attrs.push(("time", time.clone()));
+            if let Some(time) = time {
+                attrs.push(("time", time.to_string()));
             }
             emit(Event::Empty(element("move", &attrs)));
         }
         emit(Event::End(BytesEnd::new("moveHistory")));
     }
 
-    if file.pieces.is_empty() {
+    if file.squares.is_empty() {
         emit(Event::Empty(BytesStart::new("pieces")));
     } else {
         emit(Event::Start(BytesStart::new("pieces")));
-        for (sq, color, role) in &file.pieces {
+        for (id, color, piece) in &file.squares {
             let attrs = [
-                ("id", sq.to_string()),
+                ("id", id.clone()),
                 ("side", side_word(*color).to_string()),
-                ("piece", role_name(*role).to_string()),
+                ("piece", piece.to_string()),
             ];
             emit(Event::Empty(element("square", &attrs)));
         }
         emit(Event::End(BytesEnd::new("pieces")));
     }
 
-    if let Some(over) = &file.game_over {
+    if let Some((winner, description)) = file.game_over {
         let mut attrs = Vec::new();
-        if let Some(winner) = over.winner {
+        if let Some(winner) = winner {
             attrs.push(("winner", side_word(winner).to_string()));
         }
-        attrs.push(("description", over.description.as_str().to_string()));
+        attrs.push(("description", description.to_string()));
         emit(Event::Empty(element("gameOver", &attrs)));
     }
     emit(Event::End(BytesEnd::new("game")));
