@@ -13,6 +13,10 @@ pub enum Reason {
     Stalemate,
     /// A clock ran out.
     TimeExpired,
+    /// Connect N: a side made N in a row.
+    Connected,
+    /// Connect N: the board is full, no line made.
+    BoardFull,
 }
 
 impl Reason {
@@ -23,10 +27,12 @@ impl Reason {
             Reason::PiecesLost => "piecesLost",
             Reason::Stalemate => "stalemate",
             Reason::TimeExpired => "timeExpired",
+            Reason::Connected => "connected",
+            Reason::BoardFull => "boardFull",
         }
     }
 
-    /// The reason with this game file name.
+    /// The reason with this antichess game file name.
     pub fn from_name(name: &str) -> Option<Reason> {
         [
             Reason::Checkmate,

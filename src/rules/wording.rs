@@ -84,6 +84,10 @@ pub fn describe(outcome: Outcome, ruleset: Ruleset) -> String {
             StalemateRule::LoseTurn => "Both sides are stalemated: the game is drawn.".to_string(),
             StalemateRule::Draw => "Stalemate: the game is drawn.".to_string(),
         },
+        (Reason::Connected, Some(winner)) => {
+            format!("{} connects and wins.", side_name(winner))
+        }
+        (Reason::BoardFull, _) => "The board is full: the game is drawn.".to_string(),
         (_, None) => "The game is drawn.".to_string(),
     }
 }

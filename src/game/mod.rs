@@ -1,0 +1,258 @@
+//! A game of either kind: the rules' position, the moves played, both
+//! clocks and the result. Everything but the rules is written once here
+//! and shared by every game: the clocks, charging a move's time, losing on
+//! time, the history and the adjudicated result. A game's own rules come in
+//! through [`Rules`]; `antichess.rs` and `connect.rs` give each game its
+//! rules and its game file.
+
+mod antichess;
+mod clock;
+mod connect;
+
+use std::fmt;
+
+use shakmaty::ByColor;
+
+pub use clock::Clock;
+pub use connect::ConnectGame;
+
+use crate::rules::{Color, Outcome, Piece, Position, Reason};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// Moves come from `MakeMove`.
+    Human,
+    /// Moves come from the engine through `GetNextMove`.
+    Computer,
+}
+
+/// Text that is not a move of this game at all (the TextUI's `Input
+/// error`), as opposed to a well-formed move that is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAMove;
+
+/// The rules of a two-player game with text moves: what a [`Game`] needs
+/// of a position.
+pub trait Rules: Clone + fmt::Debug {
+    /// A legal move.
+    type Move: Copy + Eq + fmt::Debug;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// Reads a move as the TextUI takes it: `Err(NotAMove)` for text that
+    /// is no move of this game, `Ok(None)` for a well-formed move that is
+    /// not legal here.
+    fn read_move(&self, text: &str) -> Result<Option<Self::Move>, NotAMove>;
+
+    /// The text of a legal move, as printed and saved.
+    fn move_text(&self, m: Self::Move) -> String;
+
+    /// Every legal move's text, in the order `PrintAllMoves` prints them.
+    fn legal_move_texts(&self) -> Vec<String>;
+
+    /// The piece a legal move takes, if it takes one.
+    fn captured(&self, _m: Self::Move) -> Option<Piece> {
+        None
+    }
+
+    /// Plays a legal move.
+    fn play(&mut self, m: Self::Move);
+
+    /// Settles the position after a move (a stalemate pass, say) and tells
+    /// whether the game is over.
+    fn settle(&mut self) -> Option<Outcome>;
+}
+
+/// One move of a game's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<M> {
+    /// Who moved.
+    pub side: Color,
+    /// The move. A move read from a game file keeps only what the file
+    /// says of it (its squares, or its cell).
+    pub mv: M,
+    /// The piece it captured (`None` for a move read from a file).
+    pub captured: Option<Piece>,
+    /// Milliseconds left on the mover's clock after the move, when the
+    /// clock is limited, as a canonical decimal integer: a file may hold
+    /// any size, and it is written back exactly.
+    pub time: Option<String>,
+    /// The move's text as a file wrote it, when it was read from one
+    /// (written back the same).
+    pub read_as: Option<String>,
+}
+
+/// A game in progress or finished, under the rules `R` (antichess by
+/// default).
+///
+/// ```
+/// use antichess::game::Game;
+/// let mut game = Game::new("6170-spring-2007", 0, 60_000);
+/// let m = game.find_move("c2-c3").unwrap();
+/// game.play(m, 0);
+/// let m = game.find_move("c7-c6").unwrap();
+/// game.play(m, 100);
+/// assert_eq!(game.clock(antichess::rules::Color::Black).remaining(), Some(59_900));
+/// assert_eq!(game.outcome(), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules = Position> {
+    ruleset_name: String,
+    position: R,
+    history: Vec<Played<R::Move>>,
+    clocks: ByColor<Clock>,
+    outcome: Option<Outcome>,
+}
+
+impl<R: Rules> Game<R> {
+    /// A game from `position`; a time of `0` is unlimited.
+    pub fn with_rules(ruleset_name: &str, position: R, white_ms: i64, black_ms: i64) -> Game<R> {
+        Game {
+            ruleset_name: ruleset_name.to_string(),
+            position,
+            history: Vec::new(),
+            clocks: ByColor {
+                white: Clock::new(white_ms),
+                black: Clock::new(black_ms),
+            },
+            outcome: None,
+        }
+    }
+
+    /// A game as a file describes it: the position, the history, the
+    /// clocks, and a result named by the file (`gameOver`), else by an
+    /// expired clock (both expired: the side to move loses), else by the
+    /// position.
+    fn loaded(
+        ruleset_name: &str,
+        position: R,
+        history: Vec<Played<R::Move>>,
+        clocks: ByColor<Clock>,
+        game_over: Option<Outcome>,
+    ) -> Game<R> {
+        let turn = position.turn();
+        let mut game = Game {
+            ruleset_name: ruleset_name.to_string(),
+            position,
+            history,
+            clocks,
+            outcome: None,
+        };
+        if let Some(over) = game_over {
+            game.outcome = Some(over);
+        } else if game.clock(turn).expired() {
+            game.outcome = Some(Outcome::win(turn.other(), Reason::TimeExpired));
+        } else if game.clock(turn.other()).expired() {
+            game.outcome = Some(Outcome::win(turn, Reason::TimeExpired));
+        } else {
+            game.outcome = game.position.settle();
+        }
+        game
+    }
+
+    /// The ruleset name, as given.
+    pub fn ruleset_name(&self) -> &str {
+        &self.ruleset_name
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &R {
+        &self.position
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    /// The moves played, first to last.
+    pub fn history(&self) -> &[Played<R::Move>] {
+        &self.history
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<R::Move> {
+        self.history.last().map(|p| p.mv)
+    }
+
+    /// The pieces captured in this game, in the order they were taken
+    /// (a game loaded from a file starts with none).
+    pub fn captured(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.history.iter().filter_map(|p| p.captured)
+    }
+
+    /// A side's clock.
+    pub fn clock(&self, color: Color) -> &Clock {
+        self.clocks.get(color)
+    }
+
+    /// Sets both clocks to `ms` each, limited, as at the start of a game;
+    /// the times recorded with the moves so far are dropped. The referee
+    /// gives an opening its match clock so.
+    pub fn restart_clocks(&mut self, ms: i64) {
+        self.clocks = ByColor::new_with(|_| Clock::new(ms));
+        for p in &mut self.history {
+            p.time = None;
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Reads a move as the TextUI takes it (see [`Rules::read_move`]).
+    pub fn read_move(&self, text: &str) -> Result<Option<R::Move>, NotAMove> {
+        self.position.read_move(text)
+    }
+
+    /// The text of a legal move.
+    pub fn move_text(&self, m: R::Move) -> String {
+        self.position.move_text(m)
+    }
+
+    /// Every legal move's text, in `PrintAllMoves` order.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        self.position.legal_move_texts()
+    }
+
+    /// Takes `ms` off the side to move's clock; if it runs out, the
+    /// opponent wins on time. Returns the outcome if the game ended.
+    pub fn charge(&mut self, ms: i64) -> Option<Outcome> {
+        let turn = self.turn();
+        let clock = self.clocks.get_mut(turn);
+        clock.charge(ms);
+        if clock.expired() {
+            self.outcome = Some(Outcome::win(turn.other(), Reason::TimeExpired));
+        }
+        self.outcome
+    }
+
+    /// Plays a legal move that took `ms`: charges the clock (a mover whose
+    /// clock runs out loses and the move is not played), records it, and
+    /// settles passes and endings. Returns the outcome if the game ended.
+    pub fn play(&mut self, m: R::Move, ms: i64) -> Option<Outcome> {
+        if let Some(outcome) = self.charge(ms) {
+            return Some(outcome);
+        }
+        let mover = self.turn();
+        self.history.push(Played {
+            side: mover,
+            mv: m,
+            captured: self.position.captured(m),
+            time: self.clock(mover).remaining().map(|t| t.to_string()),
+            read_as: None,
+        });
+        self.position.play(m);
+        self.outcome = self.position.settle();
+        self.outcome
+    }
+
+    /// Ends the game with a result decided outside the rules (a referee's
+    /// adjudication: a forfeit, or a move limit).
+    pub fn adjudicate(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+}
