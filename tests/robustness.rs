@@ -79,6 +79,10 @@ fn random_command_lines_never_panic() {
         prop_oneof![
             Just("StartNewGame human 0 human 0".to_string()),
             Just("StartNewGame computer 0 human 5 6170-spring-2007-encastle".to_string()),
+            Just("StartNewGame human 0 computer 0 connect-3-4-3".to_string()),
+            Just("StartNewGame human 0 human 0 connect-4".to_string()),
+            "[a-k]([0-9]|10|11)?".prop_map(|m| format!("MakeMove {m} 2")),
+            "[a-k][0-9]?".prop_map(|m| format!("IsLegalMove {m}")),
             Just("PrintAllMoves".to_string()),
             Just("PrintBoard".to_string()),
             Just("MakeNextMove".to_string()),

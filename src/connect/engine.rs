@@ -70,29 +70,10 @@ impl Engine {
     /// within about `time`.
     pub fn choose(&mut self, pos: &Position, time: Duration) -> Choice {
         let start = Instant::now();
-        let rule = |column| Choice {
-            column,
-            exact: None,
-            depth: 0,
+        let safe = match self.by_rules(pos) {
+            Ok(choice) => return choice,
+            Err(safe) => safe,
         };
-        let legal: Vec<u32> = self.ordered(pos, pos.playable());
-        if let Some(&c) = legal.iter().find(|&&c| pos.wins(c)) {
-            return rule(c);
-        }
-        let safe = self.ordered(pos, non_losing_moves(pos));
-        match safe[..] {
-            // Every move loses: block what can be blocked.
-            [] => {
-                let threats = pos.opponent_winning_cells() & pos.playable();
-                let block = legal
-                    .iter()
-                    .copied()
-                    .find(|&c| threats & pos.column_cells(c) != 0);
-                return rule(block.unwrap_or(legal[0]));
-            }
-            [only] => return rule(only),
-            _ => {}
-        }
         if let Some((score, best)) = self.solver.best_columns_by(pos, start + time / 2) {
             // Of the best columns, the one nearest the centre.
             let order = self.solver.column_order();
@@ -104,7 +85,49 @@ impl Engine {
                 };
             }
         }
-        self.search(pos, &safe, start + time)
+        let max_depth = pos.shape().cells() - pos.moves();
+        self.search(pos, &safe, start + time, max_depth)
+    }
+
+    /// The move for the side to move after a heuristic search of exactly
+    /// `depth` plies (after the rules' own answers: a connecting move, a
+    /// forced block), with no time limit: the same move every time.
+    pub fn choose_to_depth(&mut self, pos: &Position, depth: u32) -> Choice {
+        match self.by_rules(pos) {
+            Ok(choice) => choice,
+            Err(safe) => {
+                let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+                self.search(pos, &safe, far, depth.max(1))
+            }
+        }
+    }
+
+    /// The move the rules alone choose (a connecting move; the only safe
+    /// move; a block when every move loses), or else the safe moves.
+    fn by_rules(&self, pos: &Position) -> Result<Choice, Vec<u32>> {
+        let rule = |column| Choice {
+            column,
+            exact: None,
+            depth: 0,
+        };
+        let legal: Vec<u32> = self.ordered(pos, pos.playable());
+        if let Some(&c) = legal.iter().find(|&&c| pos.wins(c)) {
+            return Ok(rule(c));
+        }
+        let safe = self.ordered(pos, non_losing_moves(pos));
+        match safe[..] {
+            // Every move loses: block what can be blocked.
+            [] => {
+                let threats = pos.opponent_winning_cells() & pos.playable();
+                let block = legal
+                    .iter()
+                    .copied()
+                    .find(|&c| threats & pos.column_cells(c) != 0);
+                Ok(rule(block.unwrap_or(legal[0])))
+            }
+            [only] => Ok(rule(only)),
+            _ => Err(safe),
+        }
     }
 
     /// The columns of `cells` (playable ones) in the solver's order.
@@ -117,15 +140,21 @@ impl Engine {
             .collect()
     }
 
-    /// Iterative deepening over the safe moves until `deadline`.
-    fn search(&mut self, pos: &Position, safe: &[u32], deadline: Instant) -> Choice {
+    /// Iterative deepening over the safe moves, to `max_depth` or until
+    /// `deadline`.
+    fn search(
+        &mut self,
+        pos: &Position,
+        safe: &[u32],
+        deadline: Instant,
+        max_depth: u32,
+    ) -> Choice {
         let mut best = Choice {
             column: safe[0],
             exact: None,
             depth: 0,
         };
         let mut order = safe.to_vec();
-        let max_depth = pos.shape().cells() - pos.moves();
         for depth in 1..=max_depth {
             let mut searcher = Searcher {
                 deadline,

@@ -14,7 +14,7 @@ use std::fmt;
 use shakmaty::ByColor;
 
 pub use clock::Clock;
-pub use connect::ConnectGame;
+pub use connect::{ConnectGame, Drop};
 
 use crate::rules::{Color, Outcome, Piece, Position, Reason};
 

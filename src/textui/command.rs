@@ -1,8 +1,8 @@
 //! Parsing one TextUI input line into a command.
 
 use crate::game::PlayerKind;
-use crate::rules::notation::parse_protocol;
-use crate::rules::{Color, Ruleset, Square};
+use crate::rules::{Color, Ruleset};
+use crate::variant::Variant;
 
 /// A well-formed TextUI command: one that starts a game, or one that
 /// needs a game (`Input error` without one).
@@ -36,24 +36,17 @@ pub enum GameCommand {
     GetNextMove,
     /// `MakeNextMove`
     MakeNextMove,
-    /// `MakeMove <move> <time>`
+    /// `MakeMove <move> <time>` (the move is read by the game's rules).
     MakeMove {
-        /// Origin.
-        from: Square,
-        /// Destination.
-        to: Square,
+        /// The move as typed.
+        text: String,
         /// Milliseconds the move took.
         ms: i64,
     },
     /// `PrintBoard`
     PrintBoard,
-    /// `IsLegalMove <move>`
-    IsLegalMove {
-        /// Origin.
-        from: Square,
-        /// Destination.
-        to: Square,
-    },
+    /// `IsLegalMove <move>` (the move is read by the game's rules).
+    IsLegalMove(String),
     /// `PrintAllMoves`
     PrintAllMoves,
     /// `GetTime <white|black>`
@@ -108,7 +101,7 @@ fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
     Some(Command::Game(match (name, args) {
         ("StartNewGame", [w, wt, b, bt, rest @ ..]) if rest.len() <= 1 => {
             let ruleset = rest.first().copied().unwrap_or(Ruleset::DEFAULT_NAME);
-            Ruleset::from_name(ruleset)?;
+            Variant::from_name(ruleset)?;
             return Some(Command::StartNewGame {
                 white: player(w)?,
                 white_ms: millis(wt)?,
@@ -121,19 +114,12 @@ fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
         ("SaveGame", [file]) => SaveGame(file.to_string()),
         ("GetNextMove", []) => GetNextMove,
         ("MakeNextMove", []) => MakeNextMove,
-        ("MakeMove", [m, t]) => {
-            let (from, to) = parse_protocol(m)?;
-            MakeMove {
-                from,
-                to,
-                ms: millis(t)?,
-            }
-        }
+        ("MakeMove", [m, t]) => MakeMove {
+            text: m.to_string(),
+            ms: millis(t)?,
+        },
         ("PrintBoard", []) => PrintBoard,
-        ("IsLegalMove", [m]) => {
-            let (from, to) = parse_protocol(m)?;
-            IsLegalMove { from, to }
-        }
+        ("IsLegalMove", [m]) => IsLegalMove(m.to_string()),
         ("PrintAllMoves", []) => PrintAllMoves,
         ("GetTime", ["white"]) => GetTime(Color::White),
         ("GetTime", ["black"]) => GetTime(Color::Black),
@@ -188,6 +174,7 @@ mod tests {
         for bad in [
             &b"StartNewGame human 0 computer"[..],
             b"StartNewGame human 0 computer 5 chess",
+            b"StartNewGame human 0 computer 5 connect-04-7-6",
             b"StartNewGame Human 0 computer 5",
             b"StartNewGame human 0 computer 5 6170-spring-2004 x",
             b"StartNewGame human -5 computer 5",
@@ -201,8 +188,7 @@ mod tests {
         assert_eq!(
             parse_line(b"\tMakeMove\x0be2-e4  10\r"),
             Line::Command(Command::Game(GameCommand::MakeMove {
-                from: Square::E2,
-                to: Square::E4,
+                text: "e2-e4".to_string(),
                 ms: 10
             }))
         );

@@ -4,6 +4,7 @@
 //! after every command.
 
 pub mod command;
+mod computer;
 mod session;
 mod uci_player;
 

@@ -6,13 +6,13 @@ use std::time::{Duration, Instant};
 use shakmaty::ByColor;
 
 use super::command::{Command, GameCommand, Line, parse_line};
-use crate::file;
-use crate::game::{Game, PlayerKind};
-use crate::rules::{Move, Outcome};
+use super::computer::{Computer, Playable};
+use crate::connect;
+use crate::file::{self, SavedGame};
+use crate::game::{Game, PlayerKind, Rules};
+use crate::rules::{Outcome, Position};
 use crate::safe_write::write_atomic;
-use crate::search::{Engine, Limits};
-
-use super::uci_player::UciPlayer;
+use crate::variant::Variant;
 
 /// Who makes the computer's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -75,11 +75,36 @@ impl Reply {
     }
 }
 
-struct Active {
-    game: Game,
+/// A game under way, of either kind.
+enum Table {
+    Antichess(Active<Position>),
+    Connect(Active<connect::Position>),
+}
+
+struct Active<R: Rules> {
+    game: Game<R>,
     players: ByColor<PlayerKind>,
     /// The computer's chosen move for the current turn.
-    pending: Option<Move>,
+    pending: Option<R::Move>,
+}
+
+impl<R: Rules> Active<R> {
+    fn new(game: Game<R>, players: ByColor<PlayerKind>) -> Active<R> {
+        Active {
+            game,
+            players,
+            pending: None,
+        }
+    }
+}
+
+impl Table {
+    fn players(&self) -> ByColor<PlayerKind> {
+        match self {
+            Table::Antichess(a) => a.players,
+            Table::Connect(a) => a.players,
+        }
+    }
 }
 
 /// A TextUI session.
@@ -90,11 +115,12 @@ struct Active {
 /// assert_eq!(s.handle_line(b"PrintAllMoves").text, "Input error\n");
 /// assert_eq!(s.handle_line(b"StartNewGame human 0 human 0").text, "New game started\n");
 /// assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
+/// assert_eq!(s.handle_line(b"StartNewGame human 0 human 0 connect-4-7-6").text, "New game started\n");
+/// assert_eq!(s.handle_line(b"MakeMove d 5").text, "d1\n");
 /// ```
 pub struct Session {
-    active: Option<Active>,
-    engine: Engine,
-    uci: Option<UciPlayer>,
+    table: Option<Table>,
+    computer: Computer,
     options: EngineOptions,
 }
 
@@ -104,12 +130,8 @@ impl Session {
     /// A session with no game.
     pub fn new(options: EngineOptions) -> Session {
         Session {
-            active: None,
-            engine: Engine::with_threads(options.hash_mb, options.threads),
-            uci: options
-                .uci_engine
-                .as_ref()
-                .map(|(cmd, variant)| UciPlayer::new(cmd, variant.as_deref())),
+            table: None,
+            computer: Computer::new(&options),
             options,
         }
     }
@@ -134,74 +156,88 @@ impl Session {
                 black_ms,
                 ruleset,
             } => {
-                self.active = Some(Active {
-                    game: Game::new(&ruleset, white_ms, black_ms),
-                    players: ByColor { white, black },
-                    pending: None,
+                let players = ByColor { white, black };
+                self.table = Some(match Variant::from_name(&ruleset) {
+                    Some(Variant::Connect(shape)) => Table::Connect(Active::new(
+                        Game::connect(&ruleset, shape, white_ms, black_ms),
+                        players,
+                    )),
+                    _ => Table::Antichess(Active::new(
+                        Game::new(&ruleset, white_ms, black_ms),
+                        players,
+                    )),
                 });
-                self.engine.clear();
+                self.computer.clear();
                 reply.line("New game started");
             }
             Command::LoadGame(path) => self.load(&path, reply),
-            Command::Game(other) => match self.active.as_mut() {
-                None => reply.line(INPUT_ERROR),
-                Some(active) => {
-                    let ended = active.execute(
-                        other,
-                        Players {
-                            engine: &mut self.engine,
-                            uci: self.uci.as_mut(),
-                        },
-                        &self.options,
-                        reply,
-                    );
-                    if ended {
-                        self.active = None;
+            Command::Game(cmd) => {
+                let ended = match self.table.as_mut() {
+                    None => {
+                        reply.line(INPUT_ERROR);
+                        false
                     }
+                    Some(Table::Antichess(a)) => {
+                        a.execute(cmd, &mut self.computer, &self.options, reply)
+                    }
+                    Some(Table::Connect(a)) => {
+                        a.execute(cmd, &mut self.computer, &self.options, reply)
+                    }
+                };
+                if ended {
+                    self.table = None;
                 }
-            },
+            }
         }
     }
 
+    /// Loads a game of either kind; the player kinds are kept.
     fn load(&mut self, path: &str, reply: &mut Reply) {
-        let Ok(contents) = file::read_path(Path::new(path)) else {
+        let Ok(saved) = file::read_any_path(Path::new(path)) else {
             reply.line("Corrupt file");
             return;
         };
-        let game = Game::from_file(&contents);
         let players = self
-            .active
+            .table
             .as_ref()
-            .map_or(ByColor::new_with(|_| PlayerKind::Human), |a| a.players);
+            .map_or(ByColor::new_with(|_| PlayerKind::Human), Table::players);
         reply.line("Game loaded");
-        self.engine.clear();
-        if let Some(outcome) = game.outcome() {
-            reply.line(outcome);
-            self.active = None;
-        } else {
-            self.active = Some(Active {
-                game,
-                players,
-                pending: None,
-            });
+        self.computer.clear();
+        let (table, outcome) = match saved {
+            SavedGame::Antichess(f) => {
+                let game = Game::from_file(&f);
+                let outcome = game.outcome();
+                (Table::Antichess(Active::new(game, players)), outcome)
+            }
+            SavedGame::Connect(f) => {
+                let game = Game::from_connect_file(&f);
+                let outcome = game.outcome();
+                (Table::Connect(Active::new(game, players)), outcome)
+            }
+        };
+        match outcome {
+            Some(outcome) => {
+                reply.line(outcome);
+                self.table = None;
+            }
+            None => self.table = Some(table),
         }
     }
 }
 
-impl Active {
+impl<R: Playable> Active<R> {
     /// Runs a command that needs a game; returns whether the game ended.
     fn execute(
         &mut self,
         cmd: GameCommand,
-        players: Players<'_>,
+        computer: &mut Computer,
         options: &EngineOptions,
         reply: &mut Reply,
     ) -> bool {
         let game = &mut self.game;
         let outcome: Option<Outcome> = match cmd {
             GameCommand::SaveGame(path) => {
-                let xml = file::to_xml(&game.to_file());
-                match write_atomic(Path::new(&path), xml.as_bytes()) {
+                match write_atomic(Path::new(&path), R::to_xml(game).as_bytes()) {
                     Ok(()) => reply.line("Game saved"),
                     Err(e) => reply.line(format_args!("Save failed: {e}")),
                 }
@@ -212,19 +248,19 @@ impl Active {
                     reply.line("Human turn");
                     None
                 } else if let Some(m) = self.pending {
-                    reply.line(m);
+                    reply.line(game.move_text(m));
                     None
                 } else {
                     let start = Instant::now();
                     let remaining = game.clock(game.turn()).remaining();
-                    let choice = think(players, game, remaining, options);
+                    let choice = R::think(game, computer, remaining, options);
                     let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
                     match game.charge(spent) {
                         Some(outcome) => Some(outcome),
                         None => {
                             if let Some(m) = choice {
                                 self.pending = Some(m);
-                                reply.line(m);
+                                reply.line(game.move_text(m));
                             }
                             None
                         }
@@ -236,39 +272,47 @@ impl Active {
                     reply.line("Please specify human move");
                     None
                 } else if let Some(m) = self.pending.take() {
-                    reply.line(m);
+                    reply.line(game.move_text(m));
                     game.play(m, 0)
                 } else {
                     reply.line("First GetNextMove");
                     None
                 }
             }
-            GameCommand::MakeMove { from, to, ms } => {
-                if *self.players.get(game.turn()) == PlayerKind::Computer {
+            GameCommand::MakeMove { text, ms } => match game.read_move(&text) {
+                Err(_) => {
+                    reply.line(INPUT_ERROR);
                     None
-                } else if let Some(m) = game.position().find_move(from, to) {
+                }
+                Ok(_) if *self.players.get(game.turn()) == PlayerKind::Computer => None,
+                Ok(Some(m)) => {
+                    let move_text = game.move_text(m);
                     let before = game.history().len();
                     let outcome = game.play(m, ms);
                     if game.history().len() > before {
-                        reply.line(m);
+                        reply.line(move_text);
                     }
                     outcome
-                } else {
+                }
+                Ok(None) => {
                     reply.line("Illegal move");
                     None
                 }
-            }
+            },
             GameCommand::PrintBoard => {
-                reply.text.push_str(&file::to_xml(&game.to_file()));
+                reply.text.push_str(&R::to_xml(game));
                 None
             }
-            GameCommand::IsLegalMove { from, to } => {
-                let legal = game.position().find_move(from, to).is_some();
-                reply.line(if legal { "legal" } else { "illegal" });
+            GameCommand::IsLegalMove(text) => {
+                match game.read_move(&text) {
+                    Err(_) => reply.line(INPUT_ERROR),
+                    Ok(Some(_)) => reply.line("legal"),
+                    Ok(None) => reply.line("illegal"),
+                }
                 None
             }
             GameCommand::PrintAllMoves => {
-                for m in game.position().legal_move_texts() {
+                for m in game.legal_move_texts() {
                     reply.line(m);
                 }
                 None
@@ -291,50 +335,5 @@ impl Active {
             return true;
         }
         false
-    }
-}
-
-/// The computer's players: the built-in engine and, if configured, a UCI
-/// engine (the built-in one answers when the UCI engine fails).
-struct Players<'a> {
-    engine: &'a mut Engine,
-    uci: Option<&'a mut UciPlayer>,
-}
-
-/// The computer's move for the side to move, within its clock.
-fn think(
-    players: Players<'_>,
-    game: &Game,
-    remaining: Option<i64>,
-    options: &EngineOptions,
-) -> Option<Move> {
-    let pos = game.position();
-    let engine = players.engine;
-    if let Some(uci) = players.uci {
-        match uci.choose(game, remaining, options.movetime) {
-            Some(m) => return Some(m),
-            None => eprintln!(
-                "antichess: the UCI engine gave no legal move; the built-in engine answers"
-            ),
-        }
-    }
-    match options.style {
-        Style::Engine => {
-            let limits = Limits::for_move(options.depth, remaining, options.movetime);
-            engine.search(pos, &limits, |_| {}).map(|r| r.best)
-        }
-        Style::First => pos
-            .legal_moves()
-            .iter()
-            .min_by_key(|m| m.to_string())
-            .copied(),
-        Style::Random => {
-            let moves = pos.legal_moves();
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            let pick = (u64::from(nanos) ^ pos.hash()) % moves.len().max(1) as u64;
-            moves.get(pick as usize).copied()
-        }
     }
 }

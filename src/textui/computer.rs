@@ -1,0 +1,152 @@
+//! The computer's side of the TextUI, for either game: the built-in
+//! engines, the `--uci-engine` adapter, and the baseline players.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::session::{EngineOptions, Style};
+use super::uci_player::UciPlayer;
+use crate::connect;
+use crate::file;
+use crate::game::{Game, Rules};
+use crate::rules::Position;
+use crate::search::{self, Engine, Limits};
+
+/// The engines, kept between moves (their tables) and cleared for a new
+/// game.
+pub struct Computer {
+    engine: Engine,
+    uci: Option<UciPlayer>,
+    /// The Connect N engine, made for the board of the first game that
+    /// needs it.
+    connect: Option<connect::Engine>,
+    hash_mb: usize,
+}
+
+impl Computer {
+    /// The engines the options ask for.
+    pub fn new(options: &EngineOptions) -> Computer {
+        Computer {
+            engine: Engine::with_threads(options.hash_mb, options.threads),
+            uci: options
+                .uci_engine
+                .as_ref()
+                .map(|(cmd, variant)| UciPlayer::new(cmd, variant.as_deref())),
+            connect: None,
+            hash_mb: options.hash_mb,
+        }
+    }
+
+    /// Forgets what the engines learnt (a new game).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+        if let Some(c) = &mut self.connect {
+            c.clear();
+        }
+    }
+}
+
+/// What the TextUI needs of a game beyond its rules: its game file, and
+/// the computer's move.
+pub trait Playable: Rules + Sized {
+    /// The game file, exactly as `SaveGame` and `PrintBoard` write it.
+    fn to_xml(game: &Game<Self>) -> String;
+
+    /// The engine's move for the side to move (`remaining` on its clock).
+    fn engine_move(
+        game: &Game<Self>,
+        computer: &mut Computer,
+        remaining: Option<i64>,
+        options: &EngineOptions,
+    ) -> Option<Self::Move>;
+
+    /// The computer's move: the engine's, or a baseline player's.
+    fn think(
+        game: &Game<Self>,
+        computer: &mut Computer,
+        remaining: Option<i64>,
+        options: &EngineOptions,
+    ) -> Option<Self::Move> {
+        let legal = game.legal_move_texts();
+        let pick = match options.style {
+            Style::Engine => return Self::engine_move(game, computer, remaining, options),
+            Style::First => legal.first(),
+            Style::Random => {
+                let nanos = SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos());
+                let mixed = u64::from(nanos).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
+                legal.get((mixed % legal.len().max(1) as u64) as usize)
+            }
+        };
+        pick.and_then(|text| game.read_move(text).ok().flatten())
+    }
+}
+
+impl Playable for Position {
+    fn to_xml(game: &Game<Self>) -> String {
+        file::to_xml(&game.to_file())
+    }
+
+    fn engine_move(
+        game: &Game<Self>,
+        computer: &mut Computer,
+        remaining: Option<i64>,
+        options: &EngineOptions,
+    ) -> Option<Self::Move> {
+        if let Some(uci) = computer.uci.as_mut() {
+            match uci.choose(game, remaining, options.movetime) {
+                Some(m) => return Some(m),
+                None => eprintln!(
+                    "antichess: the UCI engine gave no legal move; the built-in engine answers"
+                ),
+            }
+        }
+        let limits = Limits::for_move(options.depth, remaining, options.movetime);
+        computer
+            .engine
+            .search(game.position(), &limits, |_| {})
+            .map(|r| r.best)
+    }
+}
+
+impl Playable for connect::Position {
+    fn to_xml(game: &Game<Self>) -> String {
+        file::connect_to_xml(&game.to_connect_file())
+    }
+
+    /// The Connect N engine, within the same time budget as antichess's
+    /// (`--depth` searches that many plies, without a time limit).
+    fn engine_move(
+        game: &Game<Self>,
+        computer: &mut Computer,
+        remaining: Option<i64>,
+        options: &EngineOptions,
+    ) -> Option<Self::Move> {
+        if computer.uci.is_some() {
+            eprintln!(
+                "antichess: --uci-engine is not used for Connect N; the built-in engine answers"
+            );
+        }
+        let pos = game.position();
+        let shape = pos.shape();
+        let hash_mb = computer.hash_mb;
+        let engine = match &mut computer.connect {
+            Some(e) if e.shape() == shape => e,
+            slot => slot.insert(connect::Engine::new(shape, hash_mb)),
+        };
+        let choice = match options.depth {
+            Some(depth) if remaining.is_none() && options.movetime.is_none() => {
+                engine.choose_to_depth(pos, depth)
+            }
+            _ => {
+                let budget = search::time::budget(remaining, options.movetime);
+                engine.choose(pos, budget.hard.max(Duration::from_millis(1)))
+            }
+        };
+        let row = pos.landing_row(choice.column)?;
+        Some(crate::game::Drop {
+            column: choice.column,
+            row,
+        })
+    }
+}
