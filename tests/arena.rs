@@ -217,3 +217,81 @@ fn a_uci_engine_plays_through_the_textui() {
     let games = log.lines().filter(|l| l.starts_with("game ")).count();
     assert_eq!(games, 2, "{log}");
 }
+
+/// S3: on every small board (W x H <= 25) two copies of the program end
+/// both games with the board's game-theoretic result (the specification's
+/// table 7.4: connect-4-6-4 is a win for Black, the others draws); Connect
+/// N records are game files only, no PGN.
+#[test]
+fn small_connect_boards_are_played_perfectly() {
+    for (ruleset, black_wins) in [
+        ("connect-4-4-4", false),
+        ("connect-4-5-4", false),
+        ("connect-4-4-5", false),
+        ("connect-4-6-4", true),
+        ("connect-4-5-5", false),
+    ] {
+        let out = tempfile::tempdir().unwrap();
+        let (table, log) = referee(&[
+            "--ruleset",
+            ruleset,
+            "--openings",
+            "0",
+            "--games",
+            "2",
+            "--clock",
+            "0",
+            "--out",
+            out.path().to_str().unwrap(),
+            "--white",
+            &engine("--hash 16"),
+            "--black",
+            &engine("--hash 16"),
+        ]);
+        assert!(table.contains("forfeits: none"), "{ruleset}: {table}");
+        let games: Vec<&str> = log.lines().filter(|l| l.starts_with("game ")).collect();
+        let expected = if black_wins {
+            ["second wins connected", "first wins  connected"]
+        } else {
+            ["draw        board full", "draw        board full"]
+        };
+        assert_eq!(games.len(), 2, "{ruleset}: {log}");
+        for (line, end) in games.iter().zip(expected) {
+            assert!(line.contains(end), "{ruleset}: {line}");
+        }
+        for n in ["001", "002"] {
+            let xml = out.path().join(format!("game-{n}.xml"));
+            let saved = antichess::file::read_any_path(&xml).unwrap();
+            assert!(matches!(saved, antichess::file::SavedGame::Connect(_)));
+            assert!(!out.path().join(format!("game-{n}.pgn")).exists());
+        }
+    }
+}
+
+/// S6, short: the engine wins every game against the first-column player
+/// at 7 x 6 from random openings (the 100-game matches are in
+/// docs/engine.md).
+#[test]
+fn connect_engine_beats_the_first_column_player() {
+    let (table, log) = referee(&[
+        "--ruleset",
+        "connect-4-7-6",
+        "--games",
+        "4",
+        "--clock",
+        "4000",
+        "--white",
+        &engine("--hash 16"),
+        "--black",
+        &engine("--player first --hash 1"),
+    ]);
+    assert!(
+        table
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("first        4     4     0      0  100.0%"),
+        "{table}\n{log}"
+    );
+    assert!(table.contains("forfeits: none"), "{table}");
+}

@@ -23,12 +23,12 @@ use std::time::{Duration, Instant};
 pub use elo::Tally;
 pub use openings::random_opening;
 
-use crate::file;
-use crate::game::Game;
+use crate::connect;
+use crate::game::{Game, Recorded, Rules};
 use crate::process::{ChildProgram, Fault};
-use crate::rules::notation::parse_protocol;
-use crate::rules::{Color, Outcome, Reason, wording};
+use crate::rules::{Color, Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
+use crate::variant::Variant;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -99,9 +99,6 @@ pub struct GameRecord {
     pub forfeit: Option<Forfeit>,
     /// Why the game ended, in words.
     pub termination: String,
-    /// The game as the referee kept it, from the start position (opening
-    /// included).
-    pub game: Game,
     /// Plies played by the programs (after the opening).
     pub plies: usize,
 }
@@ -123,20 +120,31 @@ pub struct MatchResult {
 pub fn play_match(
     config: &MatchConfig,
     interrupt: &AtomicBool,
+    on_game: impl FnMut(u32, &GameRecord),
+) -> MatchResult {
+    match Variant::from_name(&config.ruleset) {
+        Some(Variant::Connect(_)) => play_match_of::<connect::Position>(config, interrupt, on_game),
+        _ => play_match_of::<Position>(config, interrupt, on_game),
+    }
+}
+
+fn play_match_of<R: Recorded>(
+    config: &MatchConfig,
+    interrupt: &AtomicBool,
     mut on_game: impl FnMut(u32, &GameRecord),
 ) -> MatchResult {
     let mut result = MatchResult::default();
     let mut programs: [Option<ChildProgram>; 2] = [None, None];
     let pairs = config.games.div_ceil(2);
     'pairs: for pair in 0..pairs {
-        let opening = random_opening(
+        let opening = random_opening::<R>(
             &config.ruleset,
             config.opening_plies,
             config.seed ^ u64::from(pair),
         );
         for first_white in [true, false] {
             let index = pair * 2 + u32::from(!first_white);
-            let Some(record) = play_one(
+            let Some((record, game)) = play_one(
                 config,
                 &mut programs,
                 &opening,
@@ -162,7 +170,7 @@ pub fn play_match(
                 *result.forfeits.entry((offender, f)).or_default() += 1;
             }
             if let Some(dir) = &config.out_dir {
-                records::write_game(dir, config, index, &record);
+                records::write_game(dir, config, index, &record, &game);
             }
             on_game(index, &record);
         }
@@ -187,15 +195,18 @@ const ANSWER: Duration = Duration::from_secs(10);
 const RESULT_LINE: Duration = Duration::from_secs(2);
 
 /// The game under way: the referee's own record and the two programs.
-struct Table<'a> {
+struct Table<'a, R: Rules> {
     config: &'a MatchConfig,
     programs: &'a mut [Option<ChildProgram>; 2],
     first_white: bool,
-    game: Game,
+    game: Game<R>,
     plies: usize,
 }
 
-impl Table<'_> {
+/// A finished game: how it ended, and the game itself.
+type Finished<R> = (GameRecord, Game<R>);
+
+impl<R: Recorded> Table<'_, R> {
     /// The program index (0 first, 1 second) playing `color`.
     fn index(&self, color: Color) -> usize {
         usize::from(color.is_white() != self.first_white)
@@ -209,22 +220,27 @@ impl Table<'_> {
         }
     }
 
-    fn record(self, outcome: Outcome, forfeit: Option<Forfeit>, termination: String) -> GameRecord {
+    fn record(
+        self,
+        outcome: Outcome,
+        forfeit: Option<Forfeit>,
+        termination: String,
+    ) -> Finished<R> {
         let mut game = self.game;
         game.adjudicate(outcome);
-        GameRecord {
+        let record = GameRecord {
             first_white: self.first_white,
             outcome,
             forfeit,
             termination,
-            game,
             plies: self.plies,
-        }
+        };
+        (record, game)
     }
 
     /// The offender loses; both programs are restarted for the next game
     /// (the other may be mid-answer).
-    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> GameRecord {
+    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished<R> {
         let who = self.name(self.index(loser));
         self.programs[0] = None;
         self.programs[1] = None;
@@ -250,14 +266,14 @@ fn fault_kind(f: &Fault) -> Forfeit {
     }
 }
 
-fn play_one(
+fn play_one<R: Recorded>(
     config: &MatchConfig,
     programs: &mut [Option<ChildProgram>; 2],
-    opening: &Game,
+    opening: &Game<R>,
     first_white: bool,
     index: u32,
     interrupt: &AtomicBool,
-) -> Option<GameRecord> {
+) -> Option<Finished<R>> {
     let clock = config.clock_ms;
     let mut start = opening.clone();
     if clock > 0 {
@@ -274,7 +290,7 @@ fn play_one(
         "antichess-opening-{}-{index}.xml",
         std::process::id()
     ));
-    let written = write_atomic(&opening_file, file::to_xml(&start.to_file()).as_bytes());
+    let written = write_atomic(&opening_file, R::to_xml(&start).as_bytes());
     if let Err(e) = &written {
         eprintln!(
             "antichess: could not write the opening file {}: {e}",
@@ -348,11 +364,10 @@ fn play_one(
                 format!("{spent} ms on its last move"),
             ));
         }
-        let Some((from, to)) = parse_protocol(&text) else {
-            return Some(table.forfeit(turn, Forfeit::Garbage, format!("{text:?}")));
-        };
-        let Some(m) = table.game.position().find_move(from, to) else {
-            return Some(table.forfeit(turn, Forfeit::IllegalMove, text));
+        let m = match table.game.read_move(&text) {
+            Err(_) => return Some(table.forfeit(turn, Forfeit::Garbage, format!("{text:?}"))),
+            Ok(None) => return Some(table.forfeit(turn, Forfeit::IllegalMove, text)),
+            Ok(Some(m)) => m,
         };
         let outcome = table.game.play(m, 0);
         table.plies += 1;
@@ -388,7 +403,7 @@ fn play_one(
                     table.programs[i] = None;
                 }
             }
-            let termination = wording::describe(outcome, table.game.ruleset());
+            let termination = R::describe(&table.game, outcome);
             return Some(table.record(outcome, None, termination));
         }
     }

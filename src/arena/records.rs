@@ -1,12 +1,12 @@
-//! The records of a match: each game as a game file and as PGN, written
-//! with [`crate::safe_write`].
+//! The records of a match: each game as a game file and, for a game PGN
+//! can hold, as PGN, written with [`crate::safe_write`].
 
 use std::path::Path;
 
 use super::{GameRecord, MatchConfig};
-use crate::file;
+use crate::game::{Game, Recorded};
 use crate::pgn;
-use crate::rules::{Move, Position, wording};
+use crate::rules::wording;
 use crate::safe_write::write_atomic;
 
 /// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
@@ -14,13 +14,19 @@ use crate::safe_write::write_atomic;
 /// (the file format has no other description for it); the PGN
 /// `Termination` tag says what happened. A record that cannot be written
 /// is reported on standard error (the match goes on).
-pub(super) fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &GameRecord) {
+pub(super) fn write_game<R: Recorded>(
+    dir: &Path,
+    config: &MatchConfig,
+    index: u32,
+    record: &GameRecord,
+    game: &Game<R>,
+) {
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!("antichess: could not create {}: {e}", dir.display());
         return;
     }
     let stem = dir.join(format!("game-{:03}", index + 1));
-    let xml = file::to_xml(&record.game.to_file());
+    let xml = R::to_xml(game);
     save_record(&stem.with_extension("xml"), &xml);
     let (white, black) = if record.first_white {
         (&config.first, &config.second)
@@ -46,12 +52,11 @@ pub(super) fn write_game(dir: &Path, config: &MatchConfig, index: u32, record: &
             },
         ),
         ("Termination", record.termination.clone()),
-        ("PlyCount", record.game.history().len().to_string()),
+        ("PlyCount", game.history().len().to_string()),
     ];
-    let start = Position::new(record.game.ruleset());
-    let moves: Vec<Move> = record.game.history().iter().map(|p| p.mv).collect();
-    let text = pgn::write(&tags, &start, &moves, result);
-    save_record(&stem.with_extension("pgn"), &text);
+    if let Some(text) = R::pgn(game, &tags, result) {
+        save_record(&stem.with_extension("pgn"), &text);
+    }
 }
 
 fn save_record(path: &Path, text: &str) {

@@ -180,8 +180,8 @@ enum Command {
         /// Clock per side in milliseconds (0: unlimited).
         #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
         clock: i64,
-        /// Ruleset name.
-        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset_name)]
+        /// Ruleset name (an antichess ruleset or connect-N-W-H).
+        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
         ruleset: String,
         /// Random plies before the programs take over.
         #[arg(long, value_name = "PLIES", default_value_t = 4)]
@@ -230,6 +230,10 @@ enum Command {
 
 fn parse_ruleset_name(name: &str) -> Result<String, String> {
     parse_ruleset(name).map(|_| name.to_string())
+}
+
+fn parse_variant_name(name: &str) -> Result<String, String> {
+    parse_variant(name).map(|_| name.to_string())
 }
 
 fn parse_variant(name: &str) -> Result<Variant, String> {

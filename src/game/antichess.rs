@@ -2,8 +2,10 @@
 
 use shakmaty::ByColor;
 
-use super::{Clock, Game, NotAMove, Played, Rules};
-use crate::file::{GameFile, GameOver, HistoryMove, TimeSpec};
+use super::{Clock, Game, NotAMove, Played, Recorded, Rules};
+use crate::file::{self, GameFile, GameOver, HistoryMove, TimeSpec};
+use crate::pgn;
+use crate::rules::wording;
 use crate::rules::{
     Board, CASTLES, Color, Move, MoveKind, Outcome, Piece, Position, Reason, Role, Ruleset, Square,
     Status, notation,
@@ -27,6 +29,10 @@ impl Rules for Position {
 
     fn legal_move_texts(&self) -> Vec<String> {
         Position::legal_move_texts(self)
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        self.legal_moves().to_vec()
     }
 
     fn captured(&self, m: Move) -> Option<Piece> {
@@ -54,6 +60,28 @@ impl Rules for Position {
             }
         }
         None
+    }
+}
+
+impl Recorded for Position {
+    fn start(ruleset_name: &str) -> Option<Game> {
+        Ruleset::from_name(ruleset_name).map(|_| Game::new(ruleset_name, 0, 0))
+    }
+
+    fn to_xml(game: &Game) -> String {
+        file::to_xml(&game.to_file())
+    }
+
+    fn describe(game: &Game, outcome: Outcome) -> String {
+        wording::describe(outcome, game.ruleset())
+    }
+
+    /// SAN movetext from the start position (a referee's game starts
+    /// there).
+    fn pgn(game: &Game, tags: &[(&str, String)], result: &str) -> Option<String> {
+        let start = Position::new(game.ruleset());
+        let moves: Vec<Move> = game.history().iter().map(|p| p.mv).collect();
+        Some(pgn::write(tags, &start, &moves, result))
     }
 }
 

@@ -1,10 +1,11 @@
 //! Connect N as a game: its rules for [`Game`], and its game file.
 
 use super::antichess::{clocks_from_file, clocks_to_file};
-use super::{Game, NotAMove, Played, Rules};
+use super::{Game, NotAMove, Played, Recorded, Rules};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{Position, Shape};
-use crate::file::{BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver};
+use crate::file::{self, BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver};
+use crate::rules::wording;
 use crate::rules::{Color, Outcome, Reason};
 
 /// A Connect N game.
@@ -47,6 +48,12 @@ impl Rules for Position {
             .collect()
     }
 
+    fn moves(&self) -> Vec<Drop> {
+        self.legal_columns()
+            .filter_map(|column| self.landing_row(column).map(|row| Drop { column, row }))
+            .collect()
+    }
+
     fn play(&mut self, m: Drop) {
         *self = Position::play(self, m.column);
     }
@@ -63,6 +70,25 @@ impl Rules for Position {
             Some(Outcome::draw(Reason::BoardFull))
         } else {
             None
+        }
+    }
+}
+
+impl Recorded for Position {
+    fn start(ruleset_name: &str) -> Option<ConnectGame> {
+        Shape::from_name(ruleset_name).map(|shape| Game::connect(ruleset_name, shape, 0, 0))
+    }
+
+    fn to_xml(game: &ConnectGame) -> String {
+        file::connect_to_xml(&game.to_connect_file())
+    }
+
+    /// `connected`, `board full`, or the time loss.
+    fn describe(_game: &ConnectGame, outcome: Outcome) -> String {
+        match outcome.reason {
+            Reason::Connected => "connected".to_string(),
+            Reason::BoardFull => "board full".to_string(),
+            _ => wording::describe(outcome, crate::rules::Ruleset::default()),
         }
     }
 }

@@ -52,6 +52,9 @@ pub trait Rules: Clone + fmt::Debug {
     /// Every legal move's text, in the order `PrintAllMoves` prints them.
     fn legal_move_texts(&self) -> Vec<String>;
 
+    /// Every legal move, in the move generator's order.
+    fn moves(&self) -> Vec<Self::Move>;
+
     /// The piece a legal move takes, if it takes one.
     fn captured(&self, _m: Self::Move) -> Option<Piece> {
         None
@@ -63,6 +66,25 @@ pub trait Rules: Clone + fmt::Debug {
     /// Settles the position after a move (a stalemate pass, say) and tells
     /// whether the game is over.
     fn settle(&mut self) -> Option<Outcome>;
+}
+
+/// What the tools that start, save and describe games need of a game
+/// beyond its rules.
+pub trait Recorded: Rules + Sized {
+    /// A new game from the start, untimed, if the name is one of this
+    /// game's rulesets.
+    fn start(ruleset_name: &str) -> Option<Game<Self>>;
+
+    /// The game file, exactly as `SaveGame` and `PrintBoard` write it.
+    fn to_xml(game: &Game<Self>) -> String;
+
+    /// Why the game ended, as the referee's log and records say it.
+    fn describe(game: &Game<Self>, outcome: Outcome) -> String;
+
+    /// The game as PGN with these tags, for a game PGN can hold.
+    fn pgn(_game: &Game<Self>, _tags: &[(&str, String)], _result: &str) -> Option<String> {
+        None
+    }
 }
 
 /// One move of a game's history.

@@ -6,8 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use super::session::{EngineOptions, Style};
 use super::uci_player::UciPlayer;
 use crate::connect;
-use crate::file;
-use crate::game::{Game, Rules};
+use crate::game::{Game, Recorded};
 use crate::rules::Position;
 use crate::search::{self, Engine, Limits};
 
@@ -45,12 +44,9 @@ impl Computer {
     }
 }
 
-/// What the TextUI needs of a game beyond its rules: its game file, and
-/// the computer's move.
-pub trait Playable: Rules + Sized {
-    /// The game file, exactly as `SaveGame` and `PrintBoard` write it.
-    fn to_xml(game: &Game<Self>) -> String;
-
+/// What the TextUI needs of a game beyond its rules and its file: the
+/// computer's move.
+pub trait Playable: Recorded {
     /// The engine's move for the side to move (`remaining` on its clock).
     fn engine_move(
         game: &Game<Self>,
@@ -83,10 +79,6 @@ pub trait Playable: Rules + Sized {
 }
 
 impl Playable for Position {
-    fn to_xml(game: &Game<Self>) -> String {
-        file::to_xml(&game.to_file())
-    }
-
     fn engine_move(
         game: &Game<Self>,
         computer: &mut Computer,
@@ -110,10 +102,6 @@ impl Playable for Position {
 }
 
 impl Playable for connect::Position {
-    fn to_xml(game: &Game<Self>) -> String {
-        file::connect_to_xml(&game.to_connect_file())
-    }
-
     /// The Connect N engine, within the same time budget as antichess's
     /// (`--depth` searches that many plies, without a time limit).
     fn engine_move(
