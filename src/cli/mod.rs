@@ -198,8 +198,8 @@ enum Command {
     },
     /// Play a game at the terminal.
     Play {
-        /// Ruleset name.
-        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_ruleset_name)]
+        /// Ruleset name (an antichess ruleset or connect-N-W-H).
+        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
         ruleset: String,
         /// Who plays White.
         #[arg(long, value_enum, default_value_t = Side::Human)]
@@ -228,10 +228,6 @@ enum Command {
     },
 }
 
-fn parse_ruleset_name(name: &str) -> Result<String, String> {
-    parse_ruleset(name).map(|_| name.to_string())
-}
-
 fn parse_variant_name(name: &str) -> Result<String, String> {
     parse_variant(name).map(|_| name.to_string())
 }
@@ -244,13 +240,6 @@ fn parse_variant(name: &str) -> Result<Variant, String> {
 fn parse_shape(name: &str) -> Result<Shape, String> {
     Shape::from_name(name).ok_or_else(|| {
         "not a Connect N ruleset: connect-N-W-H (sides 2 to 10, 2 <= N <= the larger side) or connect-N (7 x 6)".to_string()
-    })
-}
-
-fn parse_ruleset(name: &str) -> Result<Ruleset, String> {
-    Ruleset::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Ruleset::NAMES.iter().map(|(n, _)| *n).collect();
-        format!("unknown ruleset (known: {})", names.join(", "))
     })
 }
 

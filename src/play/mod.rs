@@ -1,12 +1,17 @@
-//! `antichess play`: a game at the terminal for people.
+//! `antichess play`: a game at the terminal for people, of either game.
 //!
-//! The board is drawn after every move; moves are typed as `e2-e4` or
-//! `e2e4` (tab completes legal moves); commands: `moves`, `hint`, `undo`,
-//! `flip`, `save FILE`, `load FILE`, `new`, `help`, `quit`. When standard
-//! input is not a terminal, lines are read plainly (no prompt editing), so
-//! a session can be scripted.
+//! The board is drawn after every move; moves are typed as the game reads
+//! them (Tab completes legal moves); commands: `moves`, `hint`, `undo`,
+//! `flip` (antichess), `save FILE`, `load FILE` (switching to whatever game
+//! the file holds), `new`, `help`, `quit`. When standard input is not a
+//! terminal, lines are read plainly (no prompt editing), so a session can
+//! be scripted. The loop is written once; each game brings its board, its
+//! move reading, its endings and its engine (`seat.rs`).
 
+mod antichess;
+mod connect;
 mod input;
+mod seat;
 pub mod view;
 
 use std::io::{self, Write};
@@ -17,15 +22,15 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
-use crate::file;
+use crate::file::{self, SavedGame};
 use crate::game::{Game, PlayerKind};
-use crate::rules::notation::parse_coordinates;
-use crate::rules::wording::{describe, side_name};
-use crate::rules::{Illegal, Move, Outcome, Position, Reason};
+use crate::rules::wording::side_name;
+use crate::rules::{Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
-use crate::search::{Engine, Limits};
+use crate::variant::Variant;
 
 use input::Input;
+use seat::{Seat, Thinking, Typed};
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
@@ -46,44 +51,95 @@ pub struct PlayOptions {
     pub threads: usize,
 }
 
-const HELP: &str = "\
-Type a move as e2-e4 or e2e4 (Tab completes legal moves). Commands:
-  moves        list your legal moves (and whether a capture is compulsory)
-  hint         ask the engine for a move
-  undo         take back your last move and the reply
-  flip         turn the board around
-  save FILE    save the game (the 6.170 game file)
-  load FILE    load a game file
-  new          start again
-  help         this text
-  quit         leave";
+/// Why a session's loop ended.
+enum Next {
+    /// `quit`, or the end of input.
+    Quit,
+    /// A file was loaded (of either game): go on with it, from its path,
+    /// with the board drawn as it was.
+    Switch(SavedGame, String, view::Style),
+}
 
-/// The commands, for Tab completion.
-const COMMANDS: [&str; 9] = [
-    "moves", "hint", "undo", "flip", "save", "load", "new", "help", "quit",
-];
-
-struct Session {
-    options: PlayOptions,
-    game: Game,
+struct Session<'a, R: Seat> {
+    options: &'a PlayOptions,
+    thinking: Thinking,
+    game: Game<R>,
     /// The games before each move, for `undo`.
-    undo: Vec<Game>,
+    undo: Vec<Game<R>>,
     style: view::Style,
-    engine: Engine,
+    engine: R::Engine,
     announced: bool,
+}
+
+/// A new game of `ruleset` with the clocks of the options.
+fn new_game<R: Seat>(ruleset: &str, options: &PlayOptions) -> Option<Game<R>> {
+    let mut game = R::start(ruleset)?;
+    if options.clock_ms > 0 {
+        game.restart_clocks(options.clock_ms);
+    }
+    Some(game)
 }
 
 /// Runs a game at the terminal until `quit` or the end of input.
 pub fn run(options: PlayOptions) -> ExitCode {
-    let input = Input::open(&COMMANDS);
+    let mut input = None;
+    let style = view::Style::detect();
+    let mut next = match Variant::from_name(&options.ruleset) {
+        Some(Variant::Connect(_)) => {
+            new_game::<crate::connect::Position>(&options.ruleset, &options)
+                .map(|g| session(g, &options, &mut input, None, style))
+        }
+        _ => new_game::<Position>(&options.ruleset, &options)
+            .map(|g| session(g, &options, &mut input, None, style)),
+    };
+    while let Some(Next::Switch(saved, path, style)) = next {
+        let from = Some(path.as_str());
+        next = Some(match saved {
+            SavedGame::Antichess(f) => {
+                session(Game::from_file(&f), &options, &mut input, from, style)
+            }
+            SavedGame::Connect(f) => session(
+                Game::from_connect_file(&f),
+                &options,
+                &mut input,
+                from,
+                style,
+            ),
+        });
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays `game` until the session ends; `loaded` names the file it came
+/// from, when it came from one.
+fn session<R: Seat>(
+    game: Game<R>,
+    options: &PlayOptions,
+    input: &mut Option<Input>,
+    loaded: Option<&str>,
+    style: view::Style,
+) -> Next {
+    let thinking = Thinking {
+        depth: options.depth,
+        movetime: options.movetime,
+        hash_mb: options.hash_mb,
+        threads: options.threads,
+    };
+    let input = input.get_or_insert_with(|| Input::open(R::commands()));
     let mut session = Session {
-        game: Game::new(&options.ruleset, options.clock_ms, options.clock_ms),
-        engine: Engine::with_threads(options.hash_mb, options.threads),
+        engine: R::engine(&game, &thinking),
+        thinking,
         options,
+        game,
         undo: Vec::new(),
-        style: view::Style::detect(),
+        style,
         announced: false,
     };
+    match loaded {
+        None => say(&R::banner(&session.game)),
+        Some(path) => say(&format!("Loaded {path}.")),
+    }
+    session.draw();
     session.main_loop(input)
 }
 
@@ -93,7 +149,7 @@ fn say(text: &str) {
     let _ = out.flush();
 }
 
-impl Session {
+impl<R: Seat> Session<'_, R> {
     fn players(&self) -> ByColor<&'static str> {
         self.options.players.map(|k| match k {
             PlayerKind::Human => "you",
@@ -102,63 +158,63 @@ impl Session {
     }
 
     fn draw(&self) {
-        print!("\n{}", view::render(&self.game, self.players(), self.style));
+        print!("\n{}", R::render(&self.game, self.players(), self.style));
         let _ = io::stdout().flush();
     }
 
-    fn main_loop(&mut self, mut input: Input) -> ExitCode {
-        say("6.170 Antichess. Type help for commands.");
-        self.draw();
+    fn main_loop(&mut self, input: &mut Input) -> Next {
         loop {
             if let Some(outcome) = self.game.outcome() {
                 if !self.announced {
                     self.announced = true;
-                    say(&describe(outcome, self.game.ruleset()));
+                    say(&R::ending(&self.game, outcome));
                     say("Type new to play again, undo, load FILE, or quit.");
                 }
             } else if *self.options.players.get(self.game.turn()) == PlayerKind::Computer {
                 self.computer_move();
                 continue;
             }
-            let legal = self.game.position().legal_move_texts();
+            let legal = self.game.legal_move_texts();
             let side = side_name(self.game.turn());
             let asked = Instant::now();
             let Some(line) = input.read(&format!("{side}> "), &legal) else {
-                return ExitCode::SUCCESS;
+                return Next::Quit;
             };
             let spent = i64::try_from(asked.elapsed().as_millis()).unwrap_or(i64::MAX);
-            if !self.command(line.trim(), spent) {
-                return ExitCode::SUCCESS;
+            if let Some(next) = self.command(line.trim(), spent) {
+                return next;
             }
         }
     }
 
-    /// Handles one line; returns false to quit.
-    fn command(&mut self, line: &str, spent_ms: i64) -> bool {
+    /// Handles one line; returns how the session ends, if it does.
+    fn command(&mut self, line: &str, spent_ms: i64) -> Option<Next> {
         let mut words = line.split_whitespace();
-        let Some(word) = words.next() else {
-            return true;
-        };
+        let word = words.next()?;
         let arg = words.next();
         match word {
-            "quit" | "exit" => return false,
-            "help" | "?" => say(HELP),
-            "flip" => {
+            "quit" | "exit" => return Some(Next::Quit),
+            "help" | "?" => say(R::help()),
+            "flip" if R::commands().contains(&"flip") => {
                 self.style.flipped = !self.style.flipped;
                 self.draw();
             }
-            "moves" => self.list_moves(),
+            "moves" => {
+                if self.game.outcome().is_some() {
+                    say("The game is over.");
+                } else {
+                    say(&R::moves_line(&self.game));
+                }
+            }
             "hint" => match self.hint() {
-                Some(m) => say(&format!("Hint: {m}")),
+                Some(m) => say(&format!("Hint: {}", self.game.move_text(m))),
                 None => say("No move to suggest: the game is over."),
             },
             "undo" => self.take_back(),
             "new" => {
-                self.game = Game::new(
-                    &self.options.ruleset,
-                    self.options.clock_ms,
-                    self.options.clock_ms,
-                );
+                if let Some(game) = new_game(self.game.ruleset_name(), self.options) {
+                    self.game = game;
+                }
                 self.reset_view();
                 say("New game.");
                 self.draw();
@@ -166,7 +222,7 @@ impl Session {
             "save" => match arg {
                 None => say("Usage: save FILE"),
                 Some(path) => {
-                    let xml = file::to_xml(&self.game.to_file());
+                    let xml = R::to_xml(&self.game);
                     match write_atomic(Path::new(path), xml.as_bytes()) {
                         Ok(()) => say(&format!("Saved to {path}.")),
                         Err(e) => say(&format!("Could not save {path}: {e}")),
@@ -175,51 +231,34 @@ impl Session {
             },
             "load" => match arg {
                 None => say("Usage: load FILE"),
-                Some(path) => match file::read_path(Path::new(path)) {
-                    Ok(contents) => {
-                        self.game = Game::from_file(&contents);
-                        self.reset_view();
-                        say(&format!("Loaded {path}."));
-                        self.draw();
-                    }
+                Some(path) => match file::read_any_path(Path::new(path)) {
+                    Ok(saved) => return Some(Next::Switch(saved, path.to_string(), self.style)),
                     Err(e) => say(&format!("Could not load {path}: {e}")),
                 },
             },
             text => self.human_move(text, spent_ms),
         }
-        true
+        None
     }
 
     fn reset_view(&mut self) {
         self.undo.clear();
         self.announced = false;
-        self.engine.clear();
+        R::clear(&mut self.engine);
     }
 
-    fn list_moves(&self) {
-        if self.game.outcome().is_some() {
-            say("The game is over.");
-            return;
-        }
-        let moves = self.game.position().legal_move_texts();
-        if self.game.position().capture_forced() {
-            say(&format!("A capture is compulsory: {}", moves.join(" ")));
-        } else {
-            say(&format!("Legal moves: {}", moves.join(" ")));
-        }
-    }
-
-    fn limits(&self, remaining: Option<i64>) -> Limits {
-        Limits::for_move(self.options.depth, remaining, self.options.movetime)
-    }
-
-    fn hint(&mut self) -> Option<Move> {
+    fn hint(&mut self) -> Option<R::Move> {
         if self.game.outcome().is_some() {
             return None;
         }
-        let limits = self.limits(None);
-        let pos = *self.game.position();
-        self.engine.search(&pos, &limits, |_| {}).map(|r| r.best)
+        R::engine_move(
+            &self.game,
+            &mut self.engine,
+            &self.thinking,
+            None,
+            &mut |_, _| {},
+        )
+        .map(|(m, _)| m)
     }
 
     fn take_back(&mut self) {
@@ -245,7 +284,7 @@ impl Session {
     }
 
     /// Plays a move, keeping what `undo` needs.
-    fn play(&mut self, m: Move, spent_ms: i64) {
+    fn play(&mut self, m: R::Move, spent_ms: i64) {
         self.undo.push(self.game.clone());
         self.game.play(m, spent_ms);
         self.draw();
@@ -256,21 +295,11 @@ impl Session {
             say("The game is over. Type new, undo, load FILE or quit.");
             return;
         }
-        let Some((from, to)) = parse_coordinates(text) else {
-            say(&format!(
+        match R::typed(&self.game, text) {
+            Typed::Move(m) => self.play(m, spent_ms),
+            Typed::Illegal(why) => say(&why),
+            Typed::Unknown => say(&format!(
                 "Unknown command or move {text:?}. Type help for the commands."
-            ));
-            return;
-        };
-        let pos = *self.game.position();
-        match pos.why_illegal(from, to) {
-            None => match pos.find_move(from, to) {
-                Some(m) => self.play(m, spent_ms),
-                None => unreachable!("why_illegal says {from}-{to} is legal"),
-            },
-            Some(why) => say(&format!(
-                "Illegal move {from}-{to}: {}.",
-                reason_text(&pos, why)
             )),
         }
     }
@@ -278,7 +307,6 @@ impl Session {
     fn computer_move(&mut self) {
         let turn = self.game.turn();
         let remaining = self.game.clock(turn).remaining();
-        let limits = self.limits(remaining);
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(
             ProgressStyle::with_template("{spinner} {msg}")
@@ -287,41 +315,27 @@ impl Session {
         spinner.set_message("thinking");
         spinner.enable_steady_tick(Duration::from_millis(100));
         let start = Instant::now();
-        let pos = *self.game.position();
-        let report = self.engine.search(&pos, &limits, |r| {
-            spinner.set_message(format!("thinking: depth {}, {} nodes", r.depth, r.nodes));
-        });
+        let chosen = R::engine_move(
+            &self.game,
+            &mut self.engine,
+            &self.thinking,
+            remaining,
+            &mut |depth, nodes| {
+                spinner.set_message(format!("thinking: depth {depth}, {nodes} nodes"));
+            },
+        );
         spinner.finish_and_clear();
         let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
-        match report {
-            Some(r) => {
+        match chosen {
+            Some((m, depth)) => {
                 say(&format!(
-                    "{} (computer) plays {} (depth {}).",
+                    "{} (computer) plays {} (depth {depth}).",
                     side_name(turn),
-                    r.best,
-                    r.depth
+                    self.game.move_text(m),
                 ));
-                self.play(r.best, spent);
+                self.play(m, spent);
             }
             None => self.game.adjudicate(Outcome::draw(Reason::Stalemate)),
-        }
-    }
-}
-
-/// Why a move is illegal, in a few words.
-fn reason_text(pos: &Position, why: Illegal) -> String {
-    match why {
-        Illegal::NoPiece(sq) => format!("there is no piece on {sq}"),
-        Illegal::NotYours(sq) => format!("the piece on {sq} is not yours"),
-        Illegal::CaptureCompulsory => format!(
-            "a capture is compulsory: you must play one of {}",
-            pos.legal_move_texts().join(", ")
-        ),
-        Illegal::CastlingImpossible => "castling is not possible here (these rules, a lost right, a piece in the way, or an attacked square)".to_string(),
-        Illegal::KingInCheck => "it would leave your king in check".to_string(),
-        Illegal::KingCapture => "a king can never be captured".to_string(),
-        Illegal::CannotMove { role, from, to } => {
-            format!("a {} on {from} cannot move to {to}", format!("{role:?}").to_lowercase())
         }
     }
 }

@@ -1,0 +1,240 @@
+//! Connect N at the terminal: discs as `X` (White) and `O` (Black) on a
+//! plain board, or filled circles, White's red and Black's yellow, with the
+//! last disc highlighted, on a colour terminal.
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use shakmaty::ByColor;
+
+use super::seat::{Seat, Thinking, Typed};
+use super::view::{Style, clock_text};
+use crate::connect::moves::{cell_text, parse_move};
+use crate::connect::{self, Engine, Position, Shape};
+use crate::game::{ConnectGame, Drop};
+use crate::rules::wording::{describe, side_name};
+use crate::rules::{Color, Outcome, Reason};
+use crate::search::time;
+
+const HELP: &str = "\
+Type a move as a column letter (d), the cell where the disc lands (d1), or a column number (4). Commands:
+  moves        list the cells you can play
+  hint         ask the engine for a move
+  undo         take back your last move and the reply
+  save FILE    save the game (the game file)
+  load FILE    load a game file
+  new          start again
+  help         this text
+  quit         leave";
+
+impl Seat for Position {
+    type Engine = Engine;
+
+    fn engine(game: &ConnectGame, thinking: &Thinking) -> Engine {
+        Engine::new(game.position().shape(), thinking.hash_mb)
+    }
+
+    fn banner(game: &ConnectGame) -> String {
+        let s = game.position().shape();
+        format!(
+            "Connect {} on a {}x{} board; White plays X and moves first, Black plays O. Type help for commands.",
+            s.n, s.width, s.height
+        )
+    }
+
+    fn help() -> &'static str {
+        HELP
+    }
+
+    fn commands() -> &'static [&'static str] {
+        &[
+            "moves", "hint", "undo", "save", "load", "new", "help", "quit",
+        ]
+    }
+
+    fn render(game: &ConnectGame, players: ByColor<&str>, style: Style) -> String {
+        let pos = game.position();
+        let s = pos.shape();
+        let last = game.last_move();
+        let mut out = String::new();
+        let letters = |out: &mut String| {
+            out.push_str("  ");
+            for c in 0..s.width {
+                let _ = write!(out, " {}", Shape::column_letter(c));
+            }
+            out.push('\n');
+        };
+        letters(&mut out);
+        for row in (0..s.height).rev() {
+            let _ = write!(out, "{:>2}", row + 1);
+            for column in 0..s.width {
+                let cell = pos.cell(column, row);
+                let disc = [Color::White, Color::Black]
+                    .into_iter()
+                    .find(|&c| pos.discs(c) & cell != 0);
+                let is_last = last.is_some_and(|d| d.column == column && d.row == row);
+                if style.fancy {
+                    let text = match disc {
+                        Some(Color::White) => "\x1b[38;5;196m●\x1b[0m",
+                        Some(Color::Black) => "\x1b[38;5;226m●\x1b[0m",
+                        None => "·",
+                    };
+                    if is_last {
+                        let _ = write!(out, " \x1b[48;5;240m{text}\x1b[0m");
+                    } else {
+                        let _ = write!(out, " {text}");
+                    }
+                } else {
+                    let c = match disc {
+                        Some(Color::White) => 'X',
+                        Some(Color::Black) => 'O',
+                        None => '.',
+                    };
+                    let _ = write!(out, " {c}");
+                }
+            }
+            let _ = writeln!(out, " {}", row + 1);
+        }
+        letters(&mut out);
+        let turn = game.turn();
+        let _ = writeln!(
+            out,
+            "{} to move ({}).  Clocks: White {}, Black {}.",
+            side_name(turn),
+            players.get(turn),
+            clock_text(game.clock(Color::White).remaining()),
+            clock_text(game.clock(Color::Black).remaining()),
+        );
+        if let Some(d) = last {
+            let _ = writeln!(out, "Last move: {}", cell_text(d.column, d.row));
+        }
+        out
+    }
+
+    /// `d`, `d1` or the column number `4`.
+    fn typed(game: &ConnectGame, text: &str) -> Typed<Drop> {
+        let pos = game.position();
+        let s = pos.shape();
+        let parsed = match text.parse::<u32>() {
+            Ok(n) if (1..=10).contains(&n) && !text.starts_with('0') => Some((n - 1, None)),
+            _ => parse_move(text),
+        };
+        let Some((column, row)) = parsed else {
+            return Typed::Unknown;
+        };
+        let letter = Shape::column_letter(column);
+        if column >= s.width {
+            return Typed::Illegal(format!(
+                "Illegal move {text}: this board has columns a to {}.",
+                Shape::column_letter(s.width - 1)
+            ));
+        }
+        let Some(landing) = pos.landing_row(column) else {
+            return Typed::Illegal(format!("Illegal move {text}: column {letter} is full."));
+        };
+        match row {
+            Some(r) if r != landing => Typed::Illegal(format!(
+                "Illegal move {text}: a disc dropped in column {letter} lands on {}.",
+                cell_text(column, landing)
+            )),
+            _ => Typed::Move(Drop {
+                column,
+                row: landing,
+            }),
+        }
+    }
+
+    fn moves_line(game: &ConnectGame) -> String {
+        use crate::game::Rules;
+        format!(
+            "Legal moves: {}",
+            game.position().legal_move_texts().join(" ")
+        )
+    }
+
+    /// `White connects 4: c1 d1 e1 f1. White wins.`: the longest line
+    /// through the last disc.
+    fn ending(game: &ConnectGame, outcome: Outcome) -> String {
+        match (outcome.reason, outcome.winner, game.last_move()) {
+            (Reason::Connected, Some(w), Some(last)) => {
+                let cells = longest_line(game.position(), w, last);
+                if cells.len() >= game.position().shape().n as usize {
+                    let names: Vec<String> = cells.iter().map(|&(c, r)| cell_text(c, r)).collect();
+                    return format!(
+                        "{} connects {}: {}. {} wins.",
+                        side_name(w),
+                        cells.len(),
+                        names.join(" "),
+                        side_name(w)
+                    );
+                }
+                describe(outcome, Default::default())
+            }
+            _ => describe(outcome, Default::default()),
+        }
+    }
+
+    fn engine_move(
+        game: &ConnectGame,
+        engine: &mut Engine,
+        thinking: &Thinking,
+        remaining: Option<i64>,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Option<(Drop, u32)> {
+        let pos = game.position();
+        let choice = match thinking.depth {
+            Some(depth) if remaining.is_none() && thinking.movetime.is_none() => {
+                engine.choose_to_depth(pos, depth)
+            }
+            _ => {
+                let budget = time::budget(remaining, thinking.movetime);
+                engine.choose(pos, budget.hard.max(Duration::from_millis(1)))
+            }
+        };
+        progress(choice.depth, 0);
+        let row = pos.landing_row(choice.column)?;
+        Some((
+            Drop {
+                column: choice.column,
+                row,
+            },
+            choice.depth,
+        ))
+    }
+
+    fn clear(engine: &mut Engine) {
+        engine.clear();
+    }
+}
+
+/// The cells of `color`'s longest line through the disc `last`, left to
+/// right (bottom to top for a vertical line).
+fn longest_line(pos: &connect::Position, color: Color, last: Drop) -> Vec<(u32, u32)> {
+    let s = pos.shape();
+    let own = pos.discs(color);
+    let has = |c: i64, r: i64| {
+        c >= 0
+            && r >= 0
+            && (c as u32) < s.width
+            && (r as u32) < s.height
+            && own & pos.cell(c as u32, r as u32) != 0
+    };
+    let mut best: Vec<(u32, u32)> = Vec::new();
+    for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        let (c0, r0) = (i64::from(last.column), i64::from(last.row));
+        let mut start = 0;
+        while has(c0 + (start - 1) * dc, r0 + (start - 1) * dr) {
+            start -= 1;
+        }
+        let mut line = Vec::new();
+        let mut k = start;
+        while has(c0 + k * dc, r0 + k * dr) {
+            line.push(((c0 + k * dc) as u32, (r0 + k * dr) as u32));
+            k += 1;
+        }
+        if line.len() > best.len() {
+            best = line;
+        }
+    }
+    best
+}

@@ -1,0 +1,76 @@
+//! What `play` needs of a game: its board for people, how a typed move is
+//! read and refused, its endings in words, and the engine's move.
+
+use std::time::Duration;
+
+use shakmaty::ByColor;
+
+use super::view::Style;
+use crate::game::{Game, Recorded};
+use crate::rules::Outcome;
+
+/// A typed line that is not a command, read as a move.
+pub enum Typed<M> {
+    /// A legal move.
+    Move(M),
+    /// A move that is not legal: the sentence that says why.
+    Illegal(String),
+    /// Not a move of this game at all.
+    Unknown,
+}
+
+/// How the computer thinks in `play`.
+#[derive(Clone, Copy, Debug)]
+pub struct Thinking {
+    /// Fixed search depth.
+    pub depth: Option<u32>,
+    /// Fixed time per move.
+    pub movetime: Option<Duration>,
+    /// Table size.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+}
+
+/// A game as `play` shows and plays it.
+pub trait Seat: Recorded {
+    /// The engines for this game, kept between moves.
+    type Engine;
+
+    /// Makes the engines.
+    fn engine(game: &Game<Self>, thinking: &Thinking) -> Self::Engine;
+
+    /// The first line of a session.
+    fn banner(game: &Game<Self>) -> String;
+
+    /// The help text.
+    fn help() -> &'static str;
+
+    /// The commands, for Tab completion (and whether `flip` is one).
+    fn commands() -> &'static [&'static str];
+
+    /// The board, whose turn, the clocks and the last move.
+    fn render(game: &Game<Self>, players: ByColor<&str>, style: Style) -> String;
+
+    /// Reads a typed move.
+    fn typed(game: &Game<Self>, text: &str) -> Typed<Self::Move>;
+
+    /// The answer to `moves`.
+    fn moves_line(game: &Game<Self>) -> String;
+
+    /// How the game ended, as a sentence.
+    fn ending(game: &Game<Self>, outcome: Outcome) -> String;
+
+    /// The engine's move within `remaining` on the clock, with the depth
+    /// it reached; `progress` sees the search as it goes.
+    fn engine_move(
+        game: &Game<Self>,
+        engine: &mut Self::Engine,
+        thinking: &Thinking,
+        remaining: Option<i64>,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Option<(Self::Move, u32)>;
+
+    /// Forgets what the engines learnt.
+    fn clear(engine: &mut Self::Engine);
+}
