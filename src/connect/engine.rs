@@ -114,7 +114,7 @@ impl Engine {
         if let Some(&c) = legal.iter().find(|&&c| pos.wins(c)) {
             return Ok(rule(c));
         }
-        let safe = self.ordered(pos, non_losing_moves(pos));
+        let safe = self.ordered(pos, pos.non_losing_moves());
         match safe[..] {
             // Every move loses: block what can be blocked.
             [] => {
@@ -192,20 +192,6 @@ impl Engine {
     }
 }
 
-/// The playable cells that do not let the opponent connect next.
-fn non_losing_moves(pos: &Position) -> u128 {
-    let mut possible = pos.playable();
-    let threats = pos.opponent_winning_cells();
-    let forced = possible & threats;
-    if forced != 0 {
-        if forced & (forced - 1) != 0 {
-            return 0;
-        }
-        possible = forced;
-    }
-    possible & !(threats >> 1)
-}
-
 /// One depth of the heuristic search.
 struct Searcher {
     deadline: Instant,
@@ -229,7 +215,7 @@ impl Searcher {
         if pos.winning_cells() & pos.playable() != 0 {
             return WIN - moves;
         }
-        let next = non_losing_moves(pos);
+        let next = pos.non_losing_moves();
         if next == 0 {
             return -(WIN - moves - 1);
         }

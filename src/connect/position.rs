@@ -220,6 +220,23 @@ impl Position {
         winning_cells(self.shape, self.current ^ self.mask) & self.masks.board & !self.mask
     }
 
+    /// The playable cells that do not let the opponent connect next: the
+    /// forced block if the opponent threatens one playable cell (none when
+    /// it threatens two), and never the cell right below one where the
+    /// opponent would connect.
+    pub fn non_losing_moves(&self) -> Cells {
+        let mut possible = self.playable();
+        let threats = self.opponent_winning_cells();
+        let forced = possible & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(threats >> 1)
+    }
+
     /// Every cell of the board.
     pub fn board_cells(&self) -> Cells {
         self.masks.board

@@ -253,22 +253,6 @@ impl Solver {
         min
     }
 
-    /// The cells the side to move may play without letting the opponent
-    /// connect next: a forced block if there is one (none when there are
-    /// two), and never the cell below one where the opponent would connect.
-    fn non_losing_moves(pos: &Position) -> u128 {
-        let mut possible = pos.playable();
-        let threats = pos.opponent_winning_cells();
-        let forced = possible & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
-        }
-        possible & !(threats >> 1)
-    }
-
     /// The score of `pos` (the side to move cannot connect at once) if it
     /// lies within (alpha, beta); otherwise a bound on the side it fell.
     fn negamax(&mut self, pos: &Position, mut alpha: Score, mut beta: Score) -> Score {
@@ -285,7 +269,7 @@ impl Solver {
         }
         let cells = self.shape.cells() as Score;
         let moves = pos.moves() as Score;
-        let next = Solver::non_losing_moves(pos);
+        let next = pos.non_losing_moves();
         if next == 0 {
             return -(cells - moves) / 2;
         }

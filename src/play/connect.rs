@@ -8,7 +8,7 @@ use std::time::Duration;
 use shakmaty::ByColor;
 
 use super::seat::{Seat, Thinking, Typed};
-use super::view::{Style, clock_text};
+use super::view::{Style, status_lines};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{self, Engine, Position, Shape};
 use crate::game::{ConnectGame, Drop};
@@ -96,18 +96,11 @@ impl Seat for Position {
             let _ = writeln!(out, " {}", row + 1);
         }
         letters(&mut out);
-        let turn = game.turn();
-        let _ = writeln!(
-            out,
-            "{} to move ({}).  Clocks: White {}, Black {}.",
-            side_name(turn),
-            players.get(turn),
-            clock_text(game.clock(Color::White).remaining()),
-            clock_text(game.clock(Color::Black).remaining()),
-        );
-        if let Some(d) = last {
-            let _ = writeln!(out, "Last move: {}", cell_text(d.column, d.row));
-        }
+        out.push_str(&status_lines(
+            game,
+            players,
+            last.map(|d| cell_text(d.column, d.row)),
+        ));
         out
     }
 

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use shakmaty::ByColor;
 
-use crate::game::Game;
+use crate::game::{Game, Rules};
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Piece, Role, Square};
 
@@ -45,6 +45,26 @@ fn glyph(piece: Piece, fancy: bool) -> char {
     } else {
         piece.char()
     }
+}
+
+/// Whose turn it is, both clocks, and the last move, for any game.
+pub fn status_lines<R: Rules>(
+    game: &Game<R>,
+    players: ByColor<&str>,
+    last_move: Option<String>,
+) -> String {
+    let turn = game.turn();
+    let mut out = format!(
+        "{} to move ({}).  Clocks: White {}, Black {}.\n",
+        side_name(turn),
+        players.get(turn),
+        clock_text(game.clock(Color::White).remaining()),
+        clock_text(game.clock(Color::Black).remaining()),
+    );
+    if let Some(m) = last_move {
+        let _ = writeln!(out, "Last move: {m}");
+    }
+    out
 }
 
 /// A clock for people: `unlimited`, `59.9 s`, `4:05`.
@@ -129,17 +149,7 @@ pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
     file_line(&mut out);
 
     let turn = game.turn();
-    let _ = writeln!(
-        out,
-        "{} to move ({}).  Clocks: White {}, Black {}.",
-        side_name(turn),
-        players.get(turn),
-        clock_text(game.clock(Color::White).remaining()),
-        clock_text(game.clock(Color::Black).remaining()),
-    );
-    if let Some(m) = last {
-        let _ = writeln!(out, "Last move: {m}");
-    }
+    out.push_str(&status_lines(game, players, last.map(|m| m.to_string())));
     for color in [Color::White, Color::Black] {
         let lost: String = game
             .captured()
