@@ -89,6 +89,29 @@ impl Engine {
         self.search(pos, &safe, start + time, max_depth)
     }
 
+    /// The move for a game's turn, as the TextUI and `play` ask for it: a
+    /// fixed `depth` with no clock and no move time searches that many
+    /// plies (the same move every time); otherwise the move takes the time
+    /// budget of the clock (`remaining`) or of the fixed move time, as the
+    /// antichess engine's does.
+    pub fn choose_for_turn(
+        &mut self,
+        pos: &Position,
+        depth: Option<u32>,
+        remaining: Option<i64>,
+        movetime: Option<Duration>,
+    ) -> Choice {
+        match depth {
+            Some(depth) if remaining.is_none() && movetime.is_none() => {
+                self.choose_to_depth(pos, depth)
+            }
+            _ => {
+                let budget = crate::search::time::budget(remaining, movetime);
+                self.choose(pos, budget.hard.max(Duration::from_millis(1)))
+            }
+        }
+    }
+
     /// The move for the side to move after a heuristic search of exactly
     /// `depth` plies (after the rules' own answers: a connecting move, a
     /// forced block), with no time limit: the same move every time.

@@ -3,7 +3,6 @@
 //! last disc highlighted, on a colour terminal.
 
 use std::fmt::Write;
-use std::time::Duration;
 
 use shakmaty::ByColor;
 
@@ -14,7 +13,6 @@ use crate::connect::{self, Engine, Position, Shape};
 use crate::game::{ConnectGame, Drop};
 use crate::rules::wording::{describe, side_name};
 use crate::rules::{Color, Outcome, Reason};
-use crate::search::time;
 
 const HELP: &str = "\
 Type a move as a column letter (d), the cell where the disc lands (d1), or a column number (4). Commands:
@@ -175,15 +173,7 @@ impl Seat for Position {
         progress: &mut dyn FnMut(u32, u64),
     ) -> Option<(Drop, u32)> {
         let pos = game.position();
-        let choice = match thinking.depth {
-            Some(depth) if remaining.is_none() && thinking.movetime.is_none() => {
-                engine.choose_to_depth(pos, depth)
-            }
-            _ => {
-                let budget = time::budget(remaining, thinking.movetime);
-                engine.choose(pos, budget.hard.max(Duration::from_millis(1)))
-            }
-        };
+        let choice = engine.choose_for_turn(pos, thinking.depth, remaining, thinking.movetime);
         progress(choice.depth, 0);
         let row = pos.landing_row(choice.column)?;
         Some((

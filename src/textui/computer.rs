@@ -1,14 +1,14 @@
 //! The computer's side of the TextUI, for either game: the built-in
 //! engines, the `--uci-engine` adapter, and the baseline players.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::session::{EngineOptions, Style};
 use super::uci_player::UciPlayer;
 use crate::connect;
 use crate::game::{Game, Recorded};
 use crate::rules::Position;
-use crate::search::{self, Engine, Limits};
+use crate::search::{Engine, Limits};
 
 /// The engines, kept between moves (their tables) and cleared for a new
 /// game.
@@ -122,15 +122,7 @@ impl Playable for connect::Position {
             Some(e) if e.shape() == shape => e,
             slot => slot.insert(connect::Engine::new(shape, hash_mb)),
         };
-        let choice = match options.depth {
-            Some(depth) if remaining.is_none() && options.movetime.is_none() => {
-                engine.choose_to_depth(pos, depth)
-            }
-            _ => {
-                let budget = search::time::budget(remaining, options.movetime);
-                engine.choose(pos, budget.hard.max(Duration::from_millis(1)))
-            }
-        };
+        let choice = engine.choose_for_turn(pos, options.depth, remaining, options.movetime);
         let row = pos.landing_row(choice.column)?;
         Some(crate::game::Drop {
             column: choice.column,
