@@ -329,3 +329,41 @@ fn the_engine_plays_a_best_move_where_the_solver_finishes() {
         );
     }
 }
+
+/// The engine never turns a won or drawn position into a worse result: on
+/// positions of seeded random play from ply 14 on, its move keeps the
+/// position's value (win, draw or loss, by the solver).
+#[test]
+fn the_engine_keeps_the_result_on_random_positions() {
+    let s = Shape::CONNECT_FOUR;
+    let mut engine = antichess::connect::Engine::new(s, 32);
+    let mut solver = Solver::new(s, 32);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut checked = 0;
+    while checked < 60 {
+        let mut pos = Position::new(s);
+        let plies = 14 + (seed % 12) as u32;
+        while pos.moves() < plies && !pos.is_over() {
+            let columns: Vec<u32> = pos.legal_columns().collect();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos = pos.play(columns[(seed % columns.len() as u64) as usize]);
+        }
+        if pos.is_over() {
+            continue;
+        }
+        let value = solver.solve_weak(&pos);
+        let column = engine.choose(&pos, std::time::Duration::from_millis(300)).column;
+        let after = pos.play(column);
+        let kept = if after.has_line(pos.turn()) {
+            1
+        } else if after.is_full() {
+            0
+        } else {
+            -solver.solve_weak(&after)
+        };
+        assert_eq!(kept, value, "{pos:?}: column {column}");
+        checked += 1;
+    }
+}
