@@ -354,7 +354,9 @@ fn the_engine_keeps_the_result_on_random_positions() {
             continue;
         }
         let value = solver.solve_weak(&pos);
-        let column = engine.choose(&pos, std::time::Duration::from_millis(300)).column;
+        let column = engine
+            .choose(&pos, std::time::Duration::from_millis(300))
+            .column;
         let after = pos.play(column);
         let kept = if after.has_line(pos.turn()) {
             1
@@ -365,5 +367,61 @@ fn the_engine_keeps_the_result_on_random_positions() {
         };
         assert_eq!(kept, value, "{pos:?}: column {column}");
         checked += 1;
+    }
+}
+
+/// S2 through the TextUI: for each scored position, loaded from a game file
+/// into a computer-against-computer game, `GetNextMove` with the default
+/// options answers a best move.
+#[test]
+fn textui_plays_a_best_move_on_every_scored_position() {
+    use antichess::game::Game;
+    use std::io::Write;
+    let table = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect_7x6.txt"),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut script = String::from("StartNewGame computer 0 computer 0 connect-4-7-6\n");
+    let mut best = Vec::new();
+    for (i, line) in table.lines().filter(|l| !l.starts_with('#')).enumerate() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let mut game = Game::connect("connect-4-7-6", Shape::CONNECT_FOUR, 0, 0);
+        for b in f[0].bytes() {
+            let m = game
+                .read_move(&((b - b'1' + b'a') as char).to_string())
+                .unwrap()
+                .unwrap();
+            game.play(m, 0);
+        }
+        let path = dir.path().join(format!("p{i}.xml"));
+        let xml = antichess::file::connect_to_xml(&game.to_connect_file());
+        std::fs::write(&path, xml).unwrap();
+        script.push_str(&format!("LoadGame {}\nGetNextMove\n", path.display()));
+        best.push((f[0].to_string(), f[2].to_string()));
+    }
+    script.push_str("QuitGame\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "New game started");
+    assert_eq!(lines.len(), 2 + 2 * best.len(), "{out}");
+    for (i, (seq, moves)) in best.iter().enumerate() {
+        assert_eq!(lines[1 + 2 * i], "Game loaded");
+        let answer = lines[2 + 2 * i];
+        assert!(
+            moves.split(',').any(|m| m == answer),
+            "{seq}: {answer} not in {moves}"
+        );
     }
 }
