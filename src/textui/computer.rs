@@ -19,6 +19,9 @@ pub struct Computer {
     /// needs it.
     connect: Option<connect::Engine>,
     hash_mb: usize,
+    /// Whether the note that `--uci-engine` does not play Connect N was
+    /// given (once a session).
+    uci_note_given: bool,
 }
 
 impl Computer {
@@ -32,6 +35,7 @@ impl Computer {
                 .map(|(cmd, variant)| UciPlayer::new(cmd, variant.as_deref())),
             connect: None,
             hash_mb: options.hash_mb,
+            uci_note_given: false,
         }
     }
 
