@@ -114,7 +114,8 @@ impl Playable for connect::Position {
         remaining: Option<i64>,
         options: &EngineOptions,
     ) -> Option<Self::Move> {
-        if computer.uci.is_some() {
+        if computer.uci.is_some() && !computer.uci_note_given {
+            computer.uci_note_given = true;
             eprintln!(
                 "antichess: --uci-engine is not used for Connect N; the built-in engine answers"
             );
