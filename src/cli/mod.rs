@@ -196,6 +196,19 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 400)]
         max_plies: usize,
     },
+    /// Make the Connect Four (7 x 6) opening book with the solver: the
+    /// first player's winning move for every position on its winning line,
+    /// against any reply, up to PLIES discs, written to standard output ply
+    /// by ply (the shipped book is data/connect-4-7-6.book).
+    Book {
+        /// Positions with up to this many discs.
+        #[arg(long, default_value_t = 6)]
+        plies: u32,
+        /// Transposition table size in MB (the empty board wants several
+        /// GB).
+        #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        hash: u32,
+    },
     /// Play a game at the terminal.
     Play {
         /// Ruleset name (an antichess ruleset or connect-N-W-H).
@@ -270,6 +283,13 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             threads: cli.engine.table.threads as usize,
         }),
         Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Book { plies, hash }) => {
+            let mut solver = crate::connect::Solver::new(Shape::CONNECT_FOUR, hash as usize);
+            let mut out = std::io::stdout().lock();
+            crate::connect::book::build(Shape::CONNECT_FOUR, plies, &mut solver, &mut out)
+                .context("cannot make the book")?;
+            ExitCode::SUCCESS
+        }
         Some(Command::Bench { depth, hash }) => bench(depth, hash as usize),
         Some(Command::Uci { table }) => {
             crate::uci::run(table.hash as usize, table.threads as usize)

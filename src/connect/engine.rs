@@ -2,7 +2,8 @@
 //! finishes in time, a threat-counting search where it does not.
 //!
 //! A move is chosen so:
-//! 1. a move that connects at once is played;
+//! 1. a move that connects at once is played; the opening book's move
+//!    (7 x 6) where it has one, after the next rule;
 //! 2. only moves that do not let the opponent connect next are considered
 //!    (a forced block is the only one; with two threats, any move loses);
 //! 3. the solver gets half of the time: if it finishes, the move is one
@@ -25,6 +26,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::book::Book;
 use super::{Position, Score, Shape, Solver};
 
 /// What the engine chose.
@@ -42,6 +44,7 @@ pub struct Choice {
 /// The engine, with the solver's table kept between moves.
 pub struct Engine {
     solver: Solver,
+    book: Book,
 }
 
 /// Scores of the heuristic search: a known win or loss is beyond any
@@ -53,6 +56,7 @@ impl Engine {
     pub fn new(shape: Shape, hash_mb: usize) -> Engine {
         Engine {
             solver: Solver::new(shape, hash_mb),
+            book: Book::for_shape(shape),
         }
     }
 
@@ -74,6 +78,13 @@ impl Engine {
             Ok(choice) => return choice,
             Err(safe) => safe,
         };
+        if let Some(column) = self.book.column(pos) {
+            return Choice {
+                column,
+                exact: None,
+                depth: 0,
+            };
+        }
         if let Some((score, best)) = self.solver.best_columns_by(pos, start + time / 2) {
             // Of the best columns, the one nearest the centre.
             let order = self.solver.column_order();

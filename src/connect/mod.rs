@@ -10,8 +10,10 @@
 //! | `moves.rs` | move text: cells, columns, move sequences |
 //! | `perft.rs` | counting move sequences |
 //! | `solver.rs` | exact scores (Pascal Pons' method) |
-//! | `engine.rs` | the computer player: the solver in time, threats otherwise |
+//! | `engine.rs` | the computer player: the book, the solver in time, threats otherwise |
+//! | `book.rs` | the 7 x 6 opening book: reading it, and making it with the solver |
 
+pub mod book;
 mod engine;
 pub mod moves;
 mod perft;
