@@ -1,5 +1,7 @@
 //! The subcommands' output and exit status.
 
+mod common;
+
 use std::process::Command;
 
 fn antichess(args: &[&str]) -> (i32, String) {
@@ -8,26 +10,8 @@ fn antichess(args: &[&str]) -> (i32, String) {
 
 /// Runs the binary with `input` on standard input.
 fn antichess_with_input(args: &[&str], input: &str) -> (i32, String) {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    let (code, out, _) = common::run_binary(args, input);
+    (code, out)
 }
 
 #[test]

@@ -2,9 +2,10 @@
 //! positions, the values of small boards, and 55 scored 7 x 6 positions
 //! with their best moves (all from independent oracles).
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use antichess::connect::moves::{cell_text, play_sequence};
 use antichess::connect::{Position, Shape, Solver, perft};
@@ -182,27 +183,9 @@ fn scored_positions_and_best_moves() {
 #[test]
 fn the_solve_command() {
     let run = |args: &[&str], input: &str| {
-        use std::io::Write;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-            .arg("solve")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        let mut all = vec!["solve"];
+        all.extend_from_slice(args);
+        common::run_binary(&all, input)
     };
     let (code, out, _) = run(&[], "# a comment\n\n4455\n44455554221 ignored\n");
     assert_eq!((code, out.as_str()), (0, "4455 18\n44455554221 -15\n"));
@@ -376,7 +359,6 @@ fn the_engine_keeps_the_result_on_random_positions() {
 #[test]
 fn textui_plays_a_best_move_on_every_scored_position() {
     use antichess::game::Game;
-    use std::io::Write;
     let table = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect_7x6.txt"),
     )
@@ -401,18 +383,7 @@ fn textui_plays_a_best_move_on_every_scored_position() {
         best.push((f[0].to_string(), f[2].to_string()));
     }
     script.push_str("QuitGame\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (_, out, _) = common::run_binary(&[], &script);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "New game started");
     assert_eq!(lines.len(), 2 + 2 * best.len(), "{out}");

@@ -1,0 +1,25 @@
+//! What several test files share: running the binary on an input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `args` in the crate's folder, `input` on standard
+/// input; its exit code, standard output and standard error.
+pub fn run_binary(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The program may exit before reading everything.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
