@@ -345,15 +345,29 @@ mod tests {
         assert!(!wrap.has_line(Color::White) && !wrap.has_line(Color::Black));
     }
 
+    /// `count` positions of seeded random play on `shape`, a new game
+    /// begun whenever one ends.
+    fn random_positions(shape: Shape, mut seed: u64, count: usize) -> Vec<Position> {
+        let mut p = Position::new(shape);
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            if p.is_over() {
+                p = Position::new(shape);
+            }
+            out.push(p);
+            let columns: Vec<u32> = p.legal_columns().collect();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            p = p.play(columns[(seed % columns.len() as u64) as usize]);
+        }
+        out
+    }
+
     #[test]
     fn winning_cells_agree_with_playing_every_cell() {
         let s = Shape::new(3, 5, 4).unwrap();
-        let mut p = Position::new(s);
-        let mut seed = 7u64;
-        for _ in 0..200 {
-            if p.is_full() || p.has_line(Color::White) || p.has_line(Color::Black) {
-                p = Position::new(s);
-            }
+        for p in random_positions(s, 7, 200) {
             let mut expected = 0;
             for c in 0..s.width {
                 for r in 0..s.height {
@@ -364,23 +378,13 @@ mod tests {
                 }
             }
             assert_eq!(p.winning_cells(), expected, "{p:?}");
-            let columns: Vec<u32> = p.legal_columns().collect();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p = p.play(columns[(seed % columns.len() as u64) as usize]);
         }
     }
 
     #[test]
     fn the_formula_for_four_is_the_general_one() {
         let s = Shape::CONNECT_FOUR;
-        let mut seed = 11u64;
-        let mut p = Position::new(s);
-        for _ in 0..2000 {
-            if p.is_over() {
-                p = Position::new(s);
-            }
+        for p in random_positions(s, 11, 2000) {
             for color in [Color::White, Color::Black] {
                 let d = p.discs(color);
                 let empty = p.board_cells() & !p.occupied();
@@ -389,11 +393,6 @@ mod tests {
                     winning_cells_of_any(s, d) & empty
                 );
             }
-            let columns: Vec<u32> = p.legal_columns().collect();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p = p.play(columns[(seed % columns.len() as u64) as usize]);
         }
     }
 
