@@ -195,6 +195,7 @@ impl Engine {
                 nodes: 0,
                 aborted: false,
                 order: self.solver.column_order().to_vec(),
+                odd_rows: odd_rows(pos.shape()),
             };
             let mut alpha = -WIN - 1;
             let mut scores = Vec::new();
@@ -232,6 +233,8 @@ struct Searcher {
     nodes: u64,
     aborted: bool,
     order: Vec<u32>,
+    /// The cells of the odd rows (1, 3, ...), for the evaluation.
+    odd_rows: u128,
 }
 
 impl Searcher {
@@ -246,7 +249,7 @@ impl Searcher {
             return 0;
         }
         let moves = pos.moves() as i32;
-        if pos.winning_cells() & pos.playable() != 0 {
+        if pos.can_connect_now() {
             return WIN - moves;
         }
         let next = pos.non_losing_moves();
@@ -257,7 +260,7 @@ impl Searcher {
             return 0;
         }
         if depth == 0 {
-            return evaluate(pos);
+            return evaluate(pos, self.odd_rows);
         }
         let mut best = -WIN - 1;
         for i in 0..self.order.len() {
@@ -281,18 +284,22 @@ impl Searcher {
     }
 }
 
-/// The side to move's prospects: threats (odd rows count for White, even
-/// rows for Black, double) and discs in the centre columns.
-fn evaluate(pos: &Position) -> i32 {
-    let shape = pos.shape();
+/// The cells on the odd rows (1, 3, ...: bit rows 0, 2, ...) of a board.
+fn odd_rows(shape: Shape) -> u128 {
     let stride = shape.height + 1;
-    // Cells on odd rows (1, 3, ...: bit rows 0, 2, ...).
-    let mut odd_rows = 0u128;
+    let mut cells = 0u128;
     for c in 0..shape.width {
         for r in (0..shape.height).step_by(2) {
-            odd_rows |= 1u128 << (c * stride + r);
+            cells |= 1u128 << (c * stride + r);
         }
     }
+    cells
+}
+
+/// The side to move's prospects: threats (odd rows count for White, even
+/// rows for Black, double) and discs in the centre columns.
+fn evaluate(pos: &Position, odd_rows: u128) -> i32 {
+    let shape = pos.shape();
     let mine = pos.winning_cells();
     let theirs = pos.opponent_winning_cells();
     let (my_rows, their_rows) = if pos.turn() == crate::rules::Color::White {

@@ -215,6 +215,11 @@ impl Position {
         winning_cells(self.shape, self.current) & self.masks.board & !self.mask
     }
 
+    /// Whether the side to move can connect N with its next disc.
+    pub fn can_connect_now(&self) -> bool {
+        self.winning_cells() & self.playable() != 0
+    }
+
     /// The empty cells where a disc of the opponent would connect N.
     pub fn opponent_winning_cells(&self) -> Cells {
         winning_cells(self.shape, self.current ^ self.mask) & self.masks.board & !self.mask

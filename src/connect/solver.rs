@@ -170,14 +170,12 @@ impl Solver {
     /// `0` for a move that fills the board, otherwise minus the score of
     /// the position it leaves (or only its sign, when `weak`).
     pub fn analyze(&mut self, pos: &Position, weak: bool) -> Vec<Option<Score>> {
-        let cells = self.shape.cells() as Score;
         (0..self.shape.width)
             .map(|c| {
                 pos.landing_row(c)?;
                 let child = pos.play(c);
                 Some(if child.has_line(pos.turn()) {
-                    let win = (cells + 1 - pos.moves() as Score) / 2;
-                    if weak { 1 } else { win }
+                    if weak { 1 } else { self.win_now(pos) }
                 } else if child.is_full() {
                     0
                 } else if weak {
@@ -201,7 +199,6 @@ impl Solver {
     /// ```
     pub fn best_columns(&mut self, pos: &Position) -> (Score, Vec<u32>) {
         let best = self.solve(pos);
-        let cells = self.shape.cells() as Score;
         let columns = (0..self.shape.width)
             .filter(|&c| {
                 if pos.landing_row(c).is_none() {
@@ -209,11 +206,11 @@ impl Solver {
                 }
                 let child = pos.play(c);
                 let score = if child.has_line(pos.turn()) {
-                    (cells + 1 - pos.moves() as Score) / 2
+                    self.win_now(pos)
                 } else if child.is_full() {
                     0
-                } else if child.winning_cells() & child.playable() != 0 {
-                    -(cells + 1 - child.moves() as Score) / 2
+                } else if child.can_connect_now() {
+                    -self.win_now(&child)
                 } else {
                     // The move keeps the score when the position it leaves
                     // is worth at most -best to the opponent.
@@ -225,11 +222,16 @@ impl Solver {
         (best, columns)
     }
 
+    /// The score of the side to move connecting with its next disc.
+    fn win_now(&self, pos: &Position) -> Score {
+        (self.shape.cells() as Score + 1 - pos.moves() as Score) / 2
+    }
+
     fn solve_within(&mut self, pos: &Position, weak: bool) -> Score {
         let cells = self.shape.cells() as Score;
         let moves = pos.moves() as Score;
-        if pos.winning_cells() & pos.playable() != 0 {
-            return (cells + 1 - moves) / 2;
+        if pos.can_connect_now() {
+            return self.win_now(pos);
         }
         let (mut min, mut max) = if weak {
             (-1, 1)
