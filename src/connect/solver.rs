@@ -38,16 +38,8 @@ const UPPER: u64 = 2;
 
 impl Table {
     fn new(megabytes: usize) -> Table {
-        let fit = (megabytes.max(1) << 20) / 16;
-        let count = if fit.is_power_of_two() {
-            fit
-        } else {
-            fit.next_power_of_two() / 2
-        };
         Table {
-            slots: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            slots: crate::search::zeroed_slots(megabytes),
         }
     }
 

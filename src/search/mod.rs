@@ -31,6 +31,7 @@ use score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 pub use score::{MATE, MATE_BOUND};
 pub use threads::Engine;
 pub use time::Limits;
+pub(crate) use tt::zeroed_slots;
 pub use tt::{Bound, TranspositionTable};
 
 const MAX_PLY: usize = 128;

@@ -79,21 +79,27 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
+/// The slots of a lock-free table of two-word entries: at most
+/// `megabytes` MB (at least 1 MB: 65,536 entries of 16 bytes), a power of
+/// two of them, zeroed. The Connect N solver's table uses them too.
+pub(crate) fn zeroed_slots(megabytes: usize) -> Box<[[AtomicU64; 2]]> {
+    let fit = (megabytes.max(1) << 20) / 16;
+    let count = if fit.is_power_of_two() {
+        fit
+    } else {
+        fit.next_power_of_two() / 2
+    };
+    // Zero-initialised: compiled to a zeroed allocation.
+    (0..count)
+        .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+        .collect()
+}
+
 impl TranspositionTable {
-    /// A table of at most `megabytes` MB (at least 1 MB: 65,536 entries of
-    /// 16 bytes, a power of two).
+    /// A table of at most `megabytes` MB (see [`zeroed_slots`]).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let fit = (megabytes.max(1) << 20) / 16;
-        let count = if fit.is_power_of_two() {
-            fit
-        } else {
-            fit.next_power_of_two() / 2
-        };
         TranspositionTable {
-            // Zero-initialised: compiled to a zeroed allocation.
-            slots: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            slots: zeroed_slots(megabytes),
             generation: AtomicU8::new(0),
         }
     }
