@@ -3,11 +3,12 @@
 //! a temporary folder (never a device of the machine) and saved to through
 //! the library, the TextUI, `play` and the referee.
 
+mod common;
+
 use std::fs;
-use std::io::Write;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use antichess::safe_write::{WriteError, write_atomic};
 
@@ -48,24 +49,12 @@ fn names(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Runs the binary in `dir` with `input`; standard output and error.
+/// Runs the binary in `dir` with `input`, which must succeed; standard
+/// output and error.
 fn run_in(dir: &Path, args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "exit status {}", out.status);
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let (code, out, err) = common::run_binary_in(dir, args, input);
+    assert_eq!(code, 0, "exit status");
+    (out, err)
 }
 
 /// The save targets of every test, made in `dir`: a FIFO, a link to

@@ -1,14 +1,23 @@
 //! What several test files share: running the binary on an input.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Runs the binary with `args` in the crate's folder, `input` on standard
 /// input; its exit code, standard output and standard error.
+#[allow(dead_code)] // Not every test file runs it in the crate's folder.
 pub fn run_binary(args: &[&str], input: &str) -> (i32, String, String) {
+    run_binary_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, input)
+}
+
+/// [`run_binary`] in the folder `dir`, with `NO_COLOR` set (plain output
+/// whatever the terminal).
+pub fn run_binary_in(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
