@@ -15,7 +15,9 @@ pub struct FenError(&'static str);
 
 impl Position {
     /// Reads a FEN. The castling and en passant fields are kept only under a
-    /// ruleset with castling; the move counters are checked and ignored.
+    /// ruleset with castling; the move counters are kept under chess (and
+    /// may be left out: `0 1`), checked and ignored otherwise. Under chess
+    /// the board must pass [`check_chess_board`].
     ///
     /// ```
     /// use antichess::rules::{Position, Ruleset};
@@ -56,20 +58,28 @@ impl Position {
                 _ => return Err(FenError("bad en passant square")),
             },
         };
-        for _ in 0..2 {
-            if let Some(n) = fields.next()
-                && n.parse::<u32>().is_err()
-            {
-                return Err(FenError("bad move counter"));
+        let mut counters = [0u16, 1];
+        for counter in &mut counters {
+            if let Some(n) = fields.next() {
+                *counter = n.parse().map_err(|_| FenError("bad move counter"))?;
             }
         }
         if fields.next().is_some() {
             return Err(FenError("too many fields"));
         }
-        Ok(Position::from_parts(board, turn, rights, ep, ruleset))
+        if ruleset.fide_draws {
+            check_chess_board(&board, turn)?;
+        }
+        let pos = Position::from_parts(board, turn, rights, ep, ruleset);
+        if ruleset.fide_draws {
+            Ok(pos.with_counters(counters[0], counters[1]))
+        } else {
+            Ok(pos)
+        }
     }
 
-    /// Writes the position as FEN (move counters `0 1`).
+    /// Writes the position as FEN: under chess with its move counters,
+    /// under the antichess rulesets with `0 1`.
     pub fn to_fen(&self) -> String {
         let mut fen = String::new();
         for rank in (0..8).rev() {
@@ -118,9 +128,38 @@ impl Position {
             }
             None => fen.push_str(" -"),
         }
-        fen.push_str(" 0 1");
+        if self.ruleset.fide_draws {
+            let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
+        } else {
+            fen.push_str(" 0 1");
+        }
         fen
     }
+}
+
+/// What chess needs of a board before its rules mean anything: one king a
+/// side, no pawn on the first or last rank, and the side not to move not in
+/// check.
+///
+/// ```
+/// use antichess::rules::{check_chess_board, Board, Color};
+/// assert!(check_chess_board(&Board::start(), Color::White).is_ok());
+/// assert!(check_chess_board(&Board::empty(), Color::White).is_err());
+/// ```
+pub fn check_chess_board(board: &Board, turn: Color) -> Result<(), FenError> {
+    for color in [Color::White, Color::Black] {
+        if board.by_piece(color, Role::King).count() != 1 {
+            return Err(FenError("each side needs exactly one king"));
+        }
+    }
+    let back_ranks = shakmaty::Bitboard::from_rank(Rank::First) | shakmaty::Bitboard::from_rank(Rank::Eighth);
+    if (board.by_role(Role::Pawn) & back_ranks).any() {
+        return Err(FenError("a pawn stands on the first or last rank"));
+    }
+    if board.in_check(turn.other()) {
+        return Err(FenError("the side not to move is in check"));
+    }
+    Ok(())
 }
 
 fn parse_placement(placement: &str) -> Result<Board, FenError> {

@@ -18,12 +18,12 @@ pub mod wording;
 mod zobrist;
 
 pub use board::Board;
-pub use fen::FenError;
+pub use fen::{FenError, check_chess_board};
 pub use illegal::Illegal;
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PROMOTION_ROLES};
 pub use outcome::{Outcome, Reason, Status};
 pub use perft::{divide, perft};
 pub(crate) use position::CASTLES;
-pub use position::{Position, castling};
-pub use ruleset::{MateRule, Ruleset, StalemateRule};
+pub use position::{FIFTY_MOVE_PLIES, Position, SEVENTY_FIVE_MOVE_PLIES, castling};
+pub use ruleset::{MateRule, PromotionRule, Ruleset, StalemateRule};
 pub use shakmaty::{Bitboard, Color, Piece, Role, Square};

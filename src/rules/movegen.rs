@@ -1,4 +1,5 @@
-//! Legal move generation with the forced-capture rule.
+//! Legal move generation, with the forced-capture rule where the ruleset
+//! has it, and every promotion piece where the ruleset allows them.
 //!
 //! With exactly one king the generator is fully legal by construction
 //! (checkers, pins, king safety, en passant by a trial). With several kings
@@ -7,8 +8,9 @@
 
 use shakmaty::{Bitboard, Color, Rank, Role, Square, attacks};
 
-use super::moves::{Move, MoveKind, MoveList};
+use super::moves::{Move, MoveKind, MoveList, PROMOTION_ROLES};
 use super::position::{CASTLES, Position};
+use super::ruleset::PromotionRule;
 
 /// What the generator knows about the side to move before generating.
 struct Context {
@@ -30,6 +32,9 @@ impl Position {
     /// legal, otherwise every legal move. Empty when the side has no move
     /// (this says nothing of game-ending rules; see [`Position::status`]).
     pub fn legal_moves(&self) -> MoveList {
+        if !self.ruleset.forced_capture {
+            return self.legal_moves_ignoring_forced_capture();
+        }
         let ctx = self.context();
         let mut list = self.legal_captures(&ctx);
         if list.is_empty() {
@@ -65,7 +70,24 @@ impl Position {
     /// assert!(pos.capture_forced());
     /// ```
     pub fn capture_forced(&self) -> bool {
-        !self.legal_captures(&self.context()).is_empty()
+        self.ruleset.forced_capture && !self.legal_captures(&self.context()).is_empty()
+    }
+
+    /// The legal captures (en passant and capturing promotions included),
+    /// under any ruleset: what quiescence search looks at.
+    pub fn captures(&self) -> MoveList {
+        self.legal_captures(&self.context())
+    }
+
+    /// Whether the side to move has a legal en passant capture.
+    pub fn has_legal_en_passant(&self) -> bool {
+        let ctx = self.context();
+        let mut list = MoveList::new();
+        self.gen_en_passant(&ctx, &mut list);
+        if ctx.verify {
+            self.retain_legal(&mut list);
+        }
+        !list.is_empty()
     }
 
     fn legal_captures(&self, ctx: &Context) -> MoveList {
@@ -174,14 +196,33 @@ impl Position {
                 & ctx.check_mask
                 & self.pin_mask(ctx, from);
             push_all(list, from, to & !last_rank, MoveKind::Capture);
-            push_all(list, from, to & last_rank, MoveKind::PromotionCapture);
+            for to in to & last_rank {
+                self.push_promotions(list, from, to, true);
+            }
         }
         self.gen_pieces(ctx, victims, MoveKind::Capture, list);
+        self.gen_en_passant(ctx, list);
+    }
+
+    fn gen_en_passant(&self, ctx: &Context, list: &mut MoveList) {
         if let Some(ep) = self.ep_square {
-            for from in attacks::pawn_attacks(them, ep) & self.ours(Role::Pawn) {
+            for from in attacks::pawn_attacks(ctx.us.other(), ep) & self.ours(Role::Pawn) {
                 let m = Move::new(from, ep, MoveKind::EnPassant);
                 if self.en_passant_safe(ctx, m) {
                     list.push(m);
+                }
+            }
+        }
+    }
+
+    /// A pawn's move to the last rank: one move to a queen, or under
+    /// [`PromotionRule::AnyPiece`] one per piece, the queen first.
+    fn push_promotions(&self, list: &mut MoveList, from: Square, to: Square, capture: bool) {
+        match self.ruleset.promotion {
+            PromotionRule::QueenOnly => list.push(Move::promoting(from, to, capture, Role::Queen)),
+            PromotionRule::AnyPiece => {
+                for role in PROMOTION_ROLES {
+                    list.push(Move::promoting(from, to, capture, role));
                 }
             }
         }
@@ -212,12 +253,11 @@ impl Position {
             };
             let mask = ctx.check_mask & self.pin_mask(ctx, from);
             if mask.contains(to) {
-                let kind = if to.rank() == last {
-                    MoveKind::Promotion
+                if to.rank() == last {
+                    self.push_promotions(list, from, to, false);
                 } else {
-                    MoveKind::Quiet
-                };
-                list.push(Move::new(from, to, kind));
+                    list.push(Move::new(from, to, MoveKind::Quiet));
+                }
             }
             if from.rank() == start_rank
                 && let Some(to2) = to.offset(forward)

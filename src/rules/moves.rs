@@ -3,7 +3,7 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use shakmaty::Square;
+use shakmaty::{Role, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,7 +15,8 @@ pub enum MoveKind {
     DoublePush = 1,
     /// Castling, stored as the king's move.
     Castle = 2,
-    /// A pawn's advance to the last rank (always a queen).
+    /// A pawn's advance to the last rank (the piece it becomes is
+    /// [`Move::promotion`]).
     Promotion = 3,
     /// A capture on the destination square.
     Capture = 4,
@@ -25,36 +26,75 @@ pub enum MoveKind {
     EnPassant = 6,
 }
 
-impl MoveKind {
-    const ALL: [MoveKind; 7] = [
-        MoveKind::Quiet,
-        MoveKind::DoublePush,
-        MoveKind::Castle,
-        MoveKind::Promotion,
-        MoveKind::Capture,
-        MoveKind::PromotionCapture,
-        MoveKind::EnPassant,
-    ];
-}
+/// The pieces a pawn may become, in the order the generator lists them
+/// (the queen first: the best guess for move ordering).
+pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
 
-/// A move packed into 16 bits: origin, destination and [`MoveKind`].
+/// The top four bits of a move: its kind, and for a promotion the piece.
+/// Codes 0 to 6 are the kinds themselves (promotions to a queen), so the
+/// antichess rulesets, where a pawn always becomes a queen, use only those;
+/// codes 7 to 12 are the under-promotions.
+const CODES: [(MoveKind, Role); 13] = [
+    (MoveKind::Quiet, Role::Pawn),
+    (MoveKind::DoublePush, Role::Pawn),
+    (MoveKind::Castle, Role::King),
+    (MoveKind::Promotion, Role::Queen),
+    (MoveKind::Capture, Role::Pawn),
+    (MoveKind::PromotionCapture, Role::Queen),
+    (MoveKind::EnPassant, Role::Pawn),
+    (MoveKind::Promotion, Role::Knight),
+    (MoveKind::Promotion, Role::Bishop),
+    (MoveKind::Promotion, Role::Rook),
+    (MoveKind::PromotionCapture, Role::Knight),
+    (MoveKind::PromotionCapture, Role::Bishop),
+    (MoveKind::PromotionCapture, Role::Rook),
+];
+
+/// A move packed into 16 bits: origin, destination, and a four-bit code for
+/// its [`MoveKind`] and, for a promotion, the piece the pawn becomes.
 ///
-/// Displayed in the protocol's `e2-e4` form (castling as the king's move).
+/// Displayed as its squares, `e2-e4` (castling as the king's move); the
+/// protocol text, which names a chess promotion's piece (`e7-e8=N`), is
+/// [`crate::rules::notation::protocol`].
 ///
 /// ```
-/// use antichess::rules::{Move, MoveKind};
+/// use antichess::rules::{Move, MoveKind, Role};
 /// use shakmaty::Square;
 /// let m = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
 /// assert_eq!(m.to_string(), "e2-e4");
 /// assert!(!m.is_capture());
+/// let knight = Move::promoting(Square::B7, Square::A8, true, Role::Knight);
+/// assert_eq!(knight.kind(), MoveKind::PromotionCapture);
+/// assert_eq!(knight.promotion(), Some(Role::Knight));
+/// assert!(knight.is_capture());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
 impl Move {
-    /// Builds a move.
+    /// Builds a move (a promotion becomes a queen).
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
+    }
+
+    /// Builds a promotion to `role` (a knight, bishop, rook or queen).
+    pub const fn promoting(from: Square, to: Square, capture: bool, role: Role) -> Move {
+        let code = match (capture, role) {
+            (false, Role::Knight) => 7,
+            (false, Role::Bishop) => 8,
+            (false, Role::Rook) => 9,
+            (false, _) => MoveKind::Promotion as u16,
+            (true, Role::Knight) => 10,
+            (true, Role::Bishop) => 11,
+            (true, Role::Rook) => 12,
+            (true, _) => MoveKind::PromotionCapture as u16,
+        };
+        Move(from as u16 | (to as u16) << 6 | code << 12)
+    }
+
+    #[inline]
+    const fn code(self) -> usize {
+        (self.0 >> 12) as usize
     }
 
     /// The origin square.
@@ -69,12 +109,24 @@ impl Move {
 
     /// The kind of move.
     pub const fn kind(self) -> MoveKind {
-        MoveKind::ALL[(self.0 >> 12) as usize]
+        CODES[self.code()].0
+    }
+
+    /// The piece a promotion makes, or `None` for any other move.
+    pub const fn promotion(self) -> Option<Role> {
+        if self.is_promotion() {
+            Some(CODES[self.code()].1)
+        } else {
+            None
+        }
     }
 
     /// Captures a piece (en passant included).
     pub const fn is_capture(self) -> bool {
-        (self.0 >> 12) >= MoveKind::Capture as u16
+        matches!(
+            self.kind(),
+            MoveKind::Capture | MoveKind::PromotionCapture | MoveKind::EnPassant
+        )
     }
 
     /// Promotes a pawn.
@@ -92,7 +144,7 @@ impl Move {
 
     /// The move with these raw bits, if they are well formed.
     pub const fn from_bits(bits: u16) -> Option<Move> {
-        if (bits >> 12) < MoveKind::ALL.len() as u16 {
+        if ((bits >> 12) as usize) < CODES.len() {
             Some(Move(bits))
         } else {
             None

@@ -17,10 +17,23 @@ pub enum Reason {
     Connected,
     /// Connect N: the board is full, no line made.
     BoardFull,
+    /// Chess: neither side can checkmate.
+    InsufficientMaterial,
+    /// Chess: a position occurred for the third time, and a player claimed.
+    ThreefoldRepetition,
+    /// Chess: fifty moves each without a pawn move or capture, claimed.
+    FiftyMoves,
+    /// Chess: a position occurred for the fifth time.
+    FivefoldRepetition,
+    /// Chess: seventy-five moves each without a pawn move or capture.
+    SeventyFiveMoves,
+    /// Chess: the players agreed to a draw.
+    Agreement,
 }
 
 impl Reason {
-    /// The game file's name for the reason.
+    /// The game file's name for the reason (for a chess draw, the
+    /// `reason` attribute's value).
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -29,7 +42,27 @@ impl Reason {
             Reason::TimeExpired => "timeExpired",
             Reason::Connected => "connected",
             Reason::BoardFull => "boardFull",
+            Reason::InsufficientMaterial => "insufficientMaterial",
+            Reason::ThreefoldRepetition => "threefoldRepetition",
+            Reason::FiftyMoves => "fiftyMoves",
+            Reason::FivefoldRepetition => "fivefoldRepetition",
+            Reason::SeventyFiveMoves => "seventyFiveMoves",
+            Reason::Agreement => "agreement",
         }
+    }
+
+    /// The chess draw with this `reason` attribute value.
+    pub fn from_chess_reason(name: &str) -> Option<Reason> {
+        [
+            Reason::InsufficientMaterial,
+            Reason::ThreefoldRepetition,
+            Reason::FiftyMoves,
+            Reason::FivefoldRepetition,
+            Reason::SeventyFiveMoves,
+            Reason::Agreement,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == name)
     }
 
     /// The reason with this antichess game file name.

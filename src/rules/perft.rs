@@ -5,17 +5,27 @@ use super::outcome::Status;
 use super::position::Position;
 
 /// The number of move sequences of length `depth` from `pos`. A finished game
-/// has no moves; a 2007 stalemate pass counts as the node's only move.
+/// has no moves; a 2007 stalemate pass counts as the node's only move. Under
+/// chess the draw rules are ignored (standard perft): only a position without
+/// legal moves is a leaf, so the published counts apply.
 ///
 /// ```
 /// use antichess::rules::{Position, Ruleset, perft};
 /// assert_eq!(perft(&Position::new(Ruleset::SPRING_2007), 3), 8067);
+/// assert_eq!(perft(&Position::new(Ruleset::CHESS), 3), 8902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let moves = pos.legal_moves();
+    if pos.ruleset().fide_draws {
+        return if depth == 1 {
+            moves.len() as u64
+        } else {
+            moves.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
+        };
+    }
     match pos.status_with(&moves) {
         Status::Over(_) => 0,
         Status::Pass => perft(&pos.pass(), depth - 1),
@@ -31,7 +41,12 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Option<Move>, u64)> {
         return Vec::new();
     }
     let moves = pos.legal_moves();
-    match pos.status_with(&moves) {
+    let status = if pos.ruleset().fide_draws {
+        Status::Ongoing
+    } else {
+        pos.status_with(&moves)
+    };
+    match status {
         Status::Over(_) => Vec::new(),
         Status::Pass => vec![(None, perft(&pos.pass(), depth - 1))],
         Status::Ongoing => moves

@@ -1,5 +1,5 @@
 //! A position: the board, the side to move, castling and en passant rights,
-//! the ruleset, and an incrementally updated Zobrist hash.
+//! the move counters, the ruleset, and an incrementally updated Zobrist hash.
 
 use shakmaty::{Bitboard, Color, Rank, Role, Square, attacks};
 
@@ -8,6 +8,11 @@ use super::moves::{Move, MoveKind, MoveList};
 use super::outcome::{Outcome, Reason, Status};
 use super::ruleset::{MateRule, Ruleset, StalemateRule};
 use super::zobrist;
+
+/// The halfmove clock at which the seventy-five-move rule ends a chess game.
+pub const SEVENTY_FIVE_MOVE_PLIES: u16 = 150;
+/// The halfmove clock from which the fifty-move rule may be claimed.
+pub const FIFTY_MOVE_PLIES: u16 = 100;
 
 /// Castling rights as four bits.
 pub mod castling {
@@ -101,6 +106,10 @@ pub struct Position {
     pub(crate) ep_square: Option<Square>,
     pub(crate) hash: u64,
     pub(crate) ruleset: Ruleset,
+    /// Plies since the last pawn move or capture.
+    pub(crate) halfmoves: u16,
+    /// The move number: 1 at the start, +1 after each Black move.
+    pub(crate) fullmoves: u16,
 }
 
 impl Position {
@@ -126,6 +135,8 @@ impl Position {
             ep_square: None,
             hash: 0,
             ruleset,
+            halfmoves: 0,
+            fullmoves: 1,
         };
         if ruleset.castling_and_en_passant {
             for c in &CASTLES {
@@ -137,6 +148,7 @@ impl Position {
                 }
             }
             pos.ep_square = ep_square.filter(|&ep| pos.en_passant_possible(ep));
+            pos.drop_unusable_en_passant();
         }
         pos.hash = pos.compute_hash();
         pos
@@ -161,6 +173,41 @@ impl Position {
             && (attacks::pawn_attacks(self.turn.other(), ep)
                 & self.board.by_piece(self.turn, Role::Pawn))
             .any()
+    }
+
+    /// Under chess the en passant square is kept only when a capture there is
+    /// legal (FIDE's same position, and FEN as python-chess and shakmaty
+    /// write it); the antichess rulesets keep it when one is pseudo-legal.
+    fn drop_unusable_en_passant(&mut self) {
+        if !self.ruleset.fide_draws {
+            return;
+        }
+        if let Some(ep) = self.ep_square
+            && !self.has_legal_en_passant()
+        {
+            self.ep_square = None;
+            self.hash ^= zobrist::en_passant(ep);
+        }
+    }
+
+    /// The same position with these move counters (halfmove clock, move
+    /// number; the number is at least 1).
+    pub fn with_counters(mut self, halfmoves: u16, fullmoves: u16) -> Position {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+        self
+    }
+
+    /// The halfmove clock: plies since the last pawn move or capture.
+    #[inline]
+    pub fn halfmoves(&self) -> u16 {
+        self.halfmoves
+    }
+
+    /// The move number (1 at the start, +1 after each Black move).
+    #[inline]
+    pub fn fullmoves(&self) -> u16 {
+        self.fullmoves
     }
 
     fn compute_hash(&self) -> u64 {
@@ -249,7 +296,7 @@ impl Position {
         }
         p.board.take(from, us, role);
         p.hash ^= zobrist::piece(us, role, from);
-        let placed = if m.is_promotion() { Role::Queen } else { role };
+        let placed = m.promotion().unwrap_or(role);
         p.board.put(to, us, placed);
         p.hash ^= zobrist::piece(us, placed, to);
 
@@ -273,6 +320,9 @@ impl Position {
                 if (attacks::pawn_attacks(us, passed) & p.board.by_piece(them, Role::Pawn)).any() {
                     p.ep_square = Some(passed);
                     p.hash ^= zobrist::en_passant(passed);
+                    p.turn = them;
+                    p.drop_unusable_en_passant();
+                    p.turn = us;
                 }
             }
             _ => {}
@@ -286,6 +336,14 @@ impl Position {
             }
         }
 
+        p.halfmoves = if role == Role::Pawn || m.is_capture() {
+            0
+        } else {
+            p.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            p.fullmoves = p.fullmoves.saturating_add(1);
+        }
         p.turn = them;
         p.hash ^= zobrist::black_to_move();
         p
@@ -302,11 +360,20 @@ impl Position {
         p
     }
 
-    /// The legal move from `from` to `to`, if there is one.
+    /// The legal move from `from` to `to`, if there is one (for a promotion,
+    /// the one to a queen).
     pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
         self.legal_moves()
             .into_iter()
             .find(|m| m.from() == from && m.to() == to)
+    }
+
+    /// The legal move from `from` to `to` that promotes to `promotion`
+    /// (`None`: a move that does not promote).
+    pub fn find_exact_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
     }
 
     /// The legal moves as protocol text, in plain ascending string order
@@ -331,6 +398,9 @@ impl Position {
         let in_check = moves.is_empty() && self.is_check();
         if in_check {
             return Status::Over(self.checkmate_outcome());
+        }
+        if self.ruleset.fide_draws {
+            return self.fide_status(moves);
         }
         let white_out = self.board.is_depleted(Color::White);
         let black_out = self.board.is_depleted(Color::Black);
@@ -358,6 +428,63 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Chess after checkmate, in the order python-chess settles it (so a
+    /// stalemate that leaves K+B v K is insufficient material): insufficient
+    /// material, stalemate, the seventy-five-move rule. Fivefold repetition
+    /// needs the game's history and is settled by the game.
+    fn fide_status(&self, moves: &MoveList) -> Status {
+        if self.is_insufficient_material() {
+            Status::Over(Outcome::draw(Reason::InsufficientMaterial))
+        } else if moves.is_empty() {
+            Status::Over(Outcome::draw(Reason::Stalemate))
+        } else if self.halfmoves >= SEVENTY_FIVE_MOVE_PLIES {
+            Status::Over(Outcome::draw(Reason::SeventyFiveMoves))
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// Whether `color` cannot checkmate by any series of legal moves, as
+    /// python-chess and shakmaty judge it: no pawn, rook or queen, and either
+    /// a bare king, or one knight against a king with nothing but queens, or
+    /// bishops all on one colour of square with no knight or pawn on the
+    /// board.
+    ///
+    /// ```
+    /// use antichess::rules::{Color, Position, Ruleset};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/3q4/1N2K3 w - - 0 1", Ruleset::CHESS).unwrap();
+    /// assert!(pos.has_insufficient_material(Color::White));
+    /// assert!(!pos.has_insufficient_material(Color::Black));
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let board = &self.board;
+        let ours = board.by_color(color);
+        let heavy = board.by_role(Role::Pawn) | board.rooks_and_queens();
+        if (ours & heavy).any() {
+            return false;
+        }
+        if (ours & board.by_role(Role::Knight)).any() {
+            let their_extras = board.by_color(color.other())
+                & !board.by_role(Role::King)
+                & !board.by_role(Role::Queen);
+            return ours.count() <= 2 && their_extras.is_empty();
+        }
+        let bishops = board.by_role(Role::Bishop);
+        if (ours & bishops).any() {
+            let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+            return one_colour
+                && board.by_role(Role::Pawn).is_empty()
+                && board.by_role(Role::Knight).is_empty();
+        }
+        true
+    }
+
+    /// Whether neither side can checkmate (a draw under chess).
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
     }
 
     /// The outcome when the side to move is checkmated.

@@ -59,6 +59,9 @@ impl fmt::Display for Outcome {
 /// assert_eq!(describe(stalemate, Ruleset::SPRING_2004), "Stalemate: the game is drawn.");
 /// ```
 pub fn describe(outcome: Outcome, ruleset: Ruleset) -> String {
+    if ruleset.fide_draws {
+        return describe_chess(outcome);
+    }
     match (outcome.reason, outcome.winner) {
         (Reason::Checkmate, Some(winner)) => {
             let (mated, rule) = match ruleset.mate {
@@ -89,6 +92,91 @@ pub fn describe(outcome: Outcome, ruleset: Ruleset) -> String {
         }
         (Reason::BoardFull, _) => "The board is full: the game is drawn.".to_string(),
         (_, None) => "The game is drawn.".to_string(),
+        (_, Some(winner)) => format!("{} wins.", side_name(winner)),
+    }
+}
+
+/// A chess ending as a sentence (`play`, the referee's log).
+///
+/// ```
+/// use antichess::rules::{wording::describe, Color, Outcome, Reason, Ruleset};
+/// let mate = Outcome::win(Color::White, Reason::Checkmate);
+/// assert_eq!(describe(mate, Ruleset::CHESS), "Checkmate: Black is mated. White wins.");
+/// let fifty = Outcome::draw(Reason::FiftyMoves);
+/// assert_eq!(describe(fifty, Ruleset::CHESS), "Draw by the fifty-move rule (claimed).");
+/// ```
+fn describe_chess(outcome: Outcome) -> String {
+    match (outcome.reason, outcome.winner) {
+        (Reason::Checkmate, Some(winner)) => format!(
+            "Checkmate: {} is mated. {} wins.",
+            side_name(winner.other()),
+            side_name(winner)
+        ),
+        (Reason::TimeExpired, Some(winner)) => format!(
+            "{} ran out of time. {} wins.",
+            side_name(winner.other()),
+            side_name(winner)
+        ),
+        (Reason::TimeExpired, None) => {
+            "A clock ran out, but the other side cannot checkmate: the game is drawn.".to_string()
+        }
+        (reason, None) => match reason {
+            Reason::ThreefoldRepetition => "Draw by threefold repetition (claimed).",
+            Reason::FiftyMoves => "Draw by the fifty-move rule (claimed).",
+            Reason::FivefoldRepetition => "Draw by fivefold repetition.",
+            Reason::SeventyFiveMoves => "Draw by the seventy-five-move rule.",
+            Reason::InsufficientMaterial => "Draw by insufficient material.",
+            Reason::Agreement => "Draw by agreement.",
+            _ => "Draw by stalemate.",
+        }
+        .to_string(),
+        (_, Some(winner)) => format!("{} wins.", side_name(winner)),
+    }
+}
+
+/// The flag-fall draw as a sentence naming the side whose clock ran out.
+pub fn describe_flag_fall_draw(flagged: Color) -> String {
+    format!(
+        "{} ran out of time, but {} cannot checkmate: the game is drawn.",
+        side_name(flagged),
+        side_name(flagged.other())
+    )
+}
+
+/// The words a chess result line gives after its colon
+/// (`Game ended in a draw: threefold repetition`), also PGN's draw comment.
+///
+/// ```
+/// use antichess::rules::{wording::reason_words, Color, Outcome, Reason};
+/// assert_eq!(reason_words(Outcome::draw(Reason::SeventyFiveMoves)), "seventy-five-move rule");
+/// assert_eq!(reason_words(Outcome::draw(Reason::TimeExpired)), "time expired against insufficient material");
+/// assert_eq!(reason_words(Outcome::win(Color::White, Reason::TimeExpired)), "time expired");
+/// ```
+pub fn reason_words(outcome: Outcome) -> &'static str {
+    match (outcome.reason, outcome.winner) {
+        (Reason::Checkmate, _) => "checkmate",
+        (Reason::TimeExpired, Some(_)) => "time expired",
+        (Reason::TimeExpired, None) => "time expired against insufficient material",
+        (Reason::Stalemate, _) => "stalemate",
+        (Reason::PiecesLost, _) => "pieces lost",
+        (Reason::InsufficientMaterial, _) => "insufficient material",
+        (Reason::ThreefoldRepetition, _) => "threefold repetition",
+        (Reason::FiftyMoves, _) => "fifty-move rule",
+        (Reason::FivefoldRepetition, _) => "fivefold repetition",
+        (Reason::SeventyFiveMoves, _) => "seventy-five-move rule",
+        (Reason::Agreement, _) => "agreement",
+        (Reason::Connected, _) => "connected",
+        (Reason::BoardFull, _) => "board full",
+    }
+}
+
+/// The protocol's result line under `ruleset`: the antichess line, and
+/// under chess its reason after a colon (`White Player has won: checkmate`).
+pub fn result_line(outcome: Outcome, ruleset: Ruleset) -> String {
+    if ruleset.fide_draws {
+        format!("{outcome}: {}", reason_words(outcome))
+    } else {
+        outcome.to_string()
     }
 }
 
