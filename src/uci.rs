@@ -44,6 +44,9 @@ struct Uci {
     hash_mb: usize,
     threads: usize,
     position: Position,
+    /// The repetition keys of the positions from `position`'s setup to it
+    /// (chess: a repetition of one is a draw in the search).
+    keys: Vec<u64>,
     engine: Option<Engine>,
     /// A search under way, the flag that halts it, and whether it is
     /// infinite (waits for `stop`).
@@ -57,6 +60,7 @@ pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
         hash_mb,
         threads,
         position: Position::new(Ruleset::SPRING_2007),
+        keys: Vec::new(),
         engine: Some(Engine::with_threads(hash_mb, threads)),
         running: None,
     };
@@ -181,6 +185,7 @@ impl Uci {
         if pos.status() == Status::Pass {
             pos = pos.pass();
         }
+        let mut keys = vec![pos.hash()];
         for text in moves {
             let Some(m) = notation::find_uci(&pos, text) else {
                 say(&format!("info string illegal move {text}"));
@@ -190,8 +195,14 @@ impl Uci {
             if pos.status() == Status::Pass {
                 pos = pos.pass();
             }
+            keys.push(pos.hash());
         }
         self.position = pos;
+        self.keys = if pos.ruleset().fide_draws {
+            keys
+        } else {
+            Vec::new()
+        };
     }
 
     fn go(&mut self, words: &[&str]) {
@@ -240,6 +251,7 @@ impl Uci {
         let halt = engine.halt_handle();
         halt.store(false, Ordering::Relaxed);
         let pos = self.position;
+        engine.set_game_keys(&self.keys);
         let keep_halt = Arc::clone(&halt);
         let handle = std::thread::spawn(move || {
             let report = engine.search(&pos, &limits, |r| say(&info_line(r)));

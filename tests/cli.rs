@@ -31,7 +31,25 @@ fn perft_prints_the_count_last() {
     assert_eq!(lines.len(), 21);
     assert_eq!(lines[0], "a2-a3: 20");
     assert_eq!(lines[20], "400");
-    let (code, _) = antichess(&["perft", "1", "--ruleset", "chess"]);
+    // Chess: promotions name their piece, as chess_oracle.py's
+    // `perft 2 --divide --notation dash` prints them.
+    let (code, out) = antichess(&[
+        "perft",
+        "2",
+        "--divide",
+        "--ruleset",
+        "chess",
+        "--fen",
+        "8/P7/8/8/8/8/8/k6K w - - 0 1",
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "a7-a8=B: 3\na7-a8=N: 3\na7-a8=Q: 2\na7-a8=R: 2\nh1-g1: 3\nh1-g2: 3\nh1-h2: 3\n19\n"
+        )
+    );
+    let (code, _) = antichess(&["perft", "1", "--ruleset", "checkers"]);
     assert_ne!(code, 0);
 }
 

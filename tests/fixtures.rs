@@ -109,7 +109,7 @@ fn xmllint_agrees_on_every_verdict() {
 fn reload(game: &Game) -> (String, Game) {
     let xml = file::to_xml(&game.to_file());
     let parsed: GameFile = file::parse(xml.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{xml}"));
-    (xml, Game::from_file(&parsed))
+    (xml, Game::from_file(&parsed).unwrap())
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn save_then_load_gives_back_the_game() {
     let dir = std::env::temp_dir().join(format!("antichess-roundtrip-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for path in files("valid") {
-        let game = Game::from_file(&file::read_path(&path).unwrap());
+        let game = Game::from_file(&file::read_path(&path).unwrap()).unwrap();
         if game.outcome().is_some() {
             continue; // the TextUI never saves a finished game
         }
@@ -144,7 +144,7 @@ fn save_then_load_gives_back_the_game() {
 #[test]
 fn course_sample_means_what_it_says() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/valid/course_sample.xml");
-    let game = Game::from_file(&file::read_path(&path).unwrap());
+    let game = Game::from_file(&file::read_path(&path).unwrap()).unwrap();
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Color::Black));
     assert_eq!(game.clock(Color::White).remaining(), Some(290_000));

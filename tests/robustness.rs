@@ -43,9 +43,11 @@ proptest! {
         match file::parse_any(&bytes) {
             // A file that still parses loads, saves and reloads.
             Ok(file::SavedGame::Antichess(contents)) => {
-                let game = Game::from_file(&contents);
-                let xml = file::to_xml(&game.to_file());
-                prop_assert!(file::parse(xml.as_bytes()).is_ok(), "{xml}");
+                // A chess board without one king a side does not load.
+                if let Ok(game) = Game::from_file(&contents) {
+                    let xml = file::to_xml(&game.to_file());
+                    prop_assert!(file::parse(xml.as_bytes()).is_ok(), "{xml}");
+                }
             }
             Ok(file::SavedGame::Connect(contents)) => {
                 let xml = file::connect_to_xml(&contents);

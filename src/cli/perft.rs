@@ -25,7 +25,7 @@ pub fn run(
     let (split, nodes): (Option<Vec<(String, u64)>>, u64) = match variant {
         Variant::Antichess(ruleset) => {
             if moves.is_some() {
-                bail!("--moves is for Connect N rulesets; give an antichess position with --fen");
+                bail!("--moves is for Connect N rulesets; give a chess or antichess position with --fen");
             }
             let pos = match fen {
                 Some(fen) => Position::from_fen(fen, ruleset).with_context(|| {
@@ -38,7 +38,13 @@ pub fn run(
             if divide {
                 let split = rules::divide(&pos, depth)
                     .into_iter()
-                    .map(|(m, n)| (m.map_or_else(|| "pass".to_string(), |m| m.to_string()), n))
+                    .map(|(m, n)| {
+                        let text = m.map_or_else(
+                            || "pass".to_string(),
+                            |m| rules::notation::protocol(m, ruleset),
+                        );
+                        (text, n)
+                    })
                     .collect();
                 (Some(split), 0)
             } else {

@@ -39,6 +39,9 @@ pub struct HistoryMove {
     /// Milliseconds left on the mover's clock after the move, as a canonical
     /// decimal integer (any size).
     pub time: Option<String>,
+    /// The `promotion` attribute a chess promotion carries (`queen`, `rook`,
+    /// `bishop` or `knight`; any other value reads as `None`).
+    pub promotion: Option<Role>,
 }
 
 /// The `<gameOver>` element.
@@ -48,6 +51,27 @@ pub struct GameOver {
     pub winner: Option<Color>,
     /// The description.
     pub description: Reason,
+    /// The `reason` attribute of a chess ending the descriptions cannot
+    /// name (`threefoldRepetition`, `insufficientMaterial`, ...); unknown
+    /// values read as `None`.
+    pub reason: Option<Reason>,
+}
+
+/// The `promotion` attribute's word for a piece.
+pub fn promotion_name(role: Role) -> &'static str {
+    match role {
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        _ => "queen",
+    }
+}
+
+/// The piece a `promotion` attribute names, if it names one.
+pub fn promotion_from_name(name: &str) -> Option<Role> {
+    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        .into_iter()
+        .find(|&r| promotion_name(r) == name)
 }
 
 /// Everything a game file says.

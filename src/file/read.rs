@@ -330,6 +330,7 @@ impl FromContents for GameFile {
                     from,
                     to,
                     time,
+                    promotion: attr(node, "promotion").and_then(super::promotion_from_name),
                 })
             })
             .collect::<Result<_>>()?;
@@ -371,6 +372,7 @@ impl FromContents for GameFile {
                 Ok(GameOver {
                     winner,
                     description,
+                    reason: attr(node, "reason").and_then(Reason::from_chess_reason),
                 })
             })
             .transpose()?;

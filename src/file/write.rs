@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use super::{ConnectFile, GameFile, TimeSpec, role_name};
 use crate::connect::moves::cell_text;
-use crate::rules::Color;
+use crate::rules::{Color, Reason};
 use crate::rules::wording::side_word;
 
 /// Escapes an attribute value: `&`, `<`, `>`, `"` as entities and every
@@ -44,12 +44,12 @@ fn element<'a>(name: &'a str, attrs: &'a [(&'a str, String)]) -> BytesStart<'a> 
 struct Layout<'a> {
     ruleset: &'a str,
     time: &'a TimeSpec,
-    /// Side, value, time.
-    moves: Vec<(Color, String, Option<&'a str>)>,
+    /// Side, value, promotion, time.
+    moves: Vec<(Color, String, Option<&'static str>, Option<&'a str>)>,
     /// Id, side, piece.
     squares: Vec<(String, Color, &'static str)>,
-    /// Winner, description.
-    game_over: Option<(Option<Color>, &'static str)>,
+    /// Winner, description, reason.
+    game_over: Option<(Option<Color>, &'static str, Option<&'static str>)>,
 }
 
 /// The document for an antichess game file, exactly as `SaveGame` and
@@ -61,14 +61,23 @@ pub fn to_xml(file: &GameFile) -> String {
         moves: file
             .moves
             .iter()
-            .map(|m| (m.side, format!("{}-{}", m.from, m.to), m.time.as_deref()))
+            .map(|m| {
+                (
+                    m.side,
+                    format!("{}-{}", m.from, m.to),
+                    m.promotion.map(super::promotion_name),
+                    m.time.as_deref(),
+                )
+            })
             .collect(),
         squares: file
             .pieces
             .iter()
             .map(|(sq, color, role)| (sq.to_string(), *color, role_name(*role)))
             .collect(),
-        game_over: file.game_over.map(|o| (o.winner, o.description.as_str())),
+        game_over: file
+            .game_over
+            .map(|o| (o.winner, o.description.as_str(), o.reason.map(Reason::as_str))),
     })
 }
 
@@ -81,14 +90,14 @@ pub fn connect_to_xml(file: &ConnectFile) -> String {
         moves: file
             .moves
             .iter()
-            .map(|m| (m.side, m.value.clone(), m.time.as_deref()))
+            .map(|m| (m.side, m.value.clone(), None, m.time.as_deref()))
             .collect(),
         squares: file
             .discs
             .iter()
             .map(|&(column, row, color)| (cell_text(column, row), color, "chip"))
             .collect(),
-        game_over: file.game_over.map(|o| (o.winner, o.end.as_str())),
+        game_over: file.game_over.map(|o| (o.winner, o.end.as_str(), None)),
     })
 }
 
@@ -120,11 +129,14 @@ fn write(file: &Layout) -> String {
         emit(Event::Empty(BytesStart::new("moveHistory")));
     } else {
         emit(Event::Start(BytesStart::new("moveHistory")));
-        for (side, value, time) in &file.moves {
+        for (side, value, promotion, time) in &file.moves {
             let mut attrs = vec![
                 ("side", side_word(*side).to_string()),
                 ("value", value.clone()),
             ];
+            if let Some(promotion) = promotion {
+                attrs.push(("promotion", promotion.to_string()));
+            }
             if let Some(time) = time {
                 attrs.push(("time", time.to_string()));
             }
@@ -148,12 +160,15 @@ fn write(file: &Layout) -> String {
         emit(Event::End(BytesEnd::new("pieces")));
     }
 
-    if let Some((winner, description)) = file.game_over {
+    if let Some((winner, description, reason)) = file.game_over {
         let mut attrs = Vec::new();
         if let Some(winner) = winner {
             attrs.push(("winner", side_word(winner).to_string()));
         }
         attrs.push(("description", description.to_string()));
+        if let Some(reason) = reason {
+            attrs.push(("reason", reason.to_string()));
+        }
         emit(Event::Empty(element("gameOver", &attrs)));
     }
     emit(Event::End(BytesEnd::new("game")));

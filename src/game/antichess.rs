@@ -7,8 +7,8 @@ use crate::file::{self, GameFile, GameOver, HistoryMove, TimeSpec};
 use crate::pgn;
 use crate::rules::wording;
 use crate::rules::{
-    Board, CASTLES, Color, Move, MoveKind, Outcome, Piece, Position, Reason, Role, Ruleset, Square,
-    Status, notation,
+    Board, BoardError, CASTLES, Color, Move, MoveKind, Outcome, Piece, Position, PromotionRule,
+    Reason, Role, Ruleset, Square, Status, check_chess_board, notation,
 };
 
 impl Rules for Position {
@@ -19,12 +19,11 @@ impl Rules for Position {
     }
 
     fn read_move(&self, text: &str) -> Result<Option<Move>, NotAMove> {
-        let (from, to) = notation::parse_protocol(text).ok_or(NotAMove)?;
-        Ok(self.find_move(from, to))
+        notation::read_protocol(self, text).map_err(|()| NotAMove)
     }
 
     fn move_text(&self, m: Move) -> String {
-        m.to_string()
+        notation::protocol(m, self.ruleset())
     }
 
     fn legal_move_texts(&self) -> Vec<String> {
@@ -61,6 +60,14 @@ impl Rules for Position {
         }
         None
     }
+
+    fn repetition_key(&self) -> Option<u64> {
+        self.ruleset().fide_draws.then(|| self.hash())
+    }
+
+    fn can_win(&self, side: Color) -> bool {
+        !self.ruleset().fide_draws || !self.has_insufficient_material(side)
+    }
 }
 
 impl Recorded for Position {
@@ -73,7 +80,14 @@ impl Recorded for Position {
     }
 
     fn describe(game: &Game, outcome: Outcome) -> String {
+        if game.is_chess() && outcome == Outcome::draw(Reason::TimeExpired) {
+            return wording::describe_flag_fall_draw(game.turn());
+        }
         wording::describe(outcome, game.ruleset())
+    }
+
+    fn result_line(game: &Game, outcome: Outcome) -> String {
+        wording::result_line(outcome, game.ruleset())
     }
 
     /// SAN movetext from the start position (a referee's game starts
@@ -144,13 +158,28 @@ impl Game<Position> {
     /// The game a file describes (game-file.md, "Meaning"). A finished game
     /// has its outcome set: from `gameOver`, an expired clock, or the
     /// position (settled after any stalemate pass).
-    pub fn from_file(file: &GameFile) -> Game {
+    ///
+    /// A chess game is the replay of its history when that replays to the
+    /// file's board (so repetitions and the move counters are known); else
+    /// it is built from the board, as an antichess game is. Its board must
+    /// be playable under chess ([`crate::rules::check_chess_board`]).
+    pub fn from_file(file: &GameFile) -> Result<Game, BoardError> {
         let ruleset = Ruleset::for_file(&file.ruleset);
         let mut board = Board::empty();
         for &(sq, color, role) in &file.pieces {
             board.set(sq, color, role);
         }
+        let game_over = file.game_over.map(|over| outcome_from_file(over, ruleset));
+        if ruleset.fide_draws
+            && let Some(mut game) = Game::replayed(file, &board)
+        {
+            game.conclude_load(game_over);
+            return Ok(game);
+        }
         let turn = file.moves.last().map_or(Color::White, |m| m.side.other());
+        if ruleset.fide_draws {
+            check_chess_board(&board, turn)?;
+        }
         let touched: Vec<Square> = file.moves.iter().flat_map(|m| [m.from, m.to]).collect();
         let rights = CASTLES
             .iter()
@@ -171,33 +200,32 @@ impl Game<Position> {
             );
             (double_step && pawn_there && !board.occupied().contains(passed)).then_some(passed)
         });
-        let position = Position::from_parts(board, turn, rights, ep, ruleset);
+        let fullmoves = u16::try_from(1 + file.moves.len() / 2).unwrap_or(u16::MAX);
+        let position =
+            Position::from_parts(board, turn, rights, ep, ruleset).with_counters(0, fullmoves);
         let history = file
             .moves
             .iter()
             .map(|m| Played {
                 side: m.side,
-                mv: Move::new(m.from, m.to, MoveKind::Quiet),
+                mv: match m.promotion {
+                    Some(role) if ruleset.promotion == PromotionRule::AnyPiece => {
+                        Move::promoting(m.from, m.to, false, role)
+                    }
+                    _ => Move::new(m.from, m.to, MoveKind::Quiet),
+                },
                 captured: None,
                 time: m.time.clone(),
                 read_as: None,
             })
             .collect();
-        let game_over = file.game_over.map(|over| Outcome {
-            winner: if over.description == Reason::Stalemate {
-                None
-            } else {
-                over.winner
-            },
-            reason: over.description,
-        });
-        Game::loaded(
+        Ok(Game::loaded(
             &file.ruleset,
             position,
             history,
             clocks_from_file(&file.time),
             game_over,
-        )
+        ))
     }
 
     /// What a game file of this game says. A finished game has `gameOver`
@@ -216,6 +244,7 @@ impl Game<Position> {
                     from: p.mv.from(),
                     to: p.mv.to(),
                     time: p.time.clone(),
+                    promotion: p.mv.promotion().filter(|_| self.is_chess()),
                 })
                 .collect(),
             pieces: self
@@ -224,10 +253,48 @@ impl Game<Position> {
                 .pieces_top_down()
                 .map(|(sq, p)| (sq, p.color, p.role))
                 .collect(),
-            game_over: self.outcome().map(|o| GameOver {
-                winner: o.winner,
-                description: o.reason,
-            }),
+            game_over: self.outcome().map(outcome_to_file),
         }
+    }
+}
+
+/// A file's `gameOver` as a result: `stalemate` is a draw whatever its
+/// winner says; under chess a known `reason` names the draw, and a
+/// `timeExpired` without a winner is the draw against insufficient material.
+fn outcome_from_file(over: GameOver, ruleset: Ruleset) -> Outcome {
+    match (over.description, over.reason) {
+        (Reason::Stalemate, Some(reason)) if ruleset.fide_draws => Outcome::draw(reason),
+        (Reason::Stalemate, _) => Outcome::draw(Reason::Stalemate),
+        (Reason::TimeExpired, _) if ruleset.fide_draws && over.winner.is_none() => {
+            Outcome::draw(Reason::TimeExpired)
+        }
+        (description, _) => Outcome {
+            winner: over.winner,
+            reason: description,
+        },
+    }
+}
+
+/// A result as a file's `gameOver`: chess draws the descriptions cannot
+/// name are `stalemate` (the format's draw) with a `reason`, and a flag fall
+/// against insufficient material is `timeExpired`, no winner, with the
+/// reason `insufficientMaterial`.
+fn outcome_to_file(outcome: Outcome) -> GameOver {
+    let (description, reason) = match outcome.reason {
+        Reason::TimeExpired if outcome.winner.is_none() => {
+            (Reason::TimeExpired, Some(Reason::InsufficientMaterial))
+        }
+        Reason::InsufficientMaterial
+        | Reason::ThreefoldRepetition
+        | Reason::FiftyMoves
+        | Reason::FivefoldRepetition
+        | Reason::SeventyFiveMoves
+        | Reason::Agreement => (Reason::Stalemate, Some(outcome.reason)),
+        reason => (reason, None),
+    };
+    GameOver {
+        winner: outcome.winner,
+        description,
+        reason,
     }
 }

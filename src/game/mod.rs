@@ -6,6 +6,7 @@
 //! rules and its game file.
 
 mod antichess;
+mod chess;
 mod clock;
 mod connect;
 
@@ -13,6 +14,7 @@ use std::fmt;
 
 use shakmaty::ByColor;
 
+pub use chess::Claims;
 pub use clock::Clock;
 pub use connect::{ConnectGame, Drop};
 
@@ -66,6 +68,18 @@ pub trait Rules: Clone + fmt::Debug {
     /// Settles the position after a move (a stalemate pass, say) and tells
     /// whether the game is over.
     fn settle(&mut self) -> Option<Outcome>;
+
+    /// The position's identity for repetition rules, in games that have
+    /// them (chess): equal keys are the same position in FIDE's sense.
+    fn repetition_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether `side` could still win by some series of legal moves: when
+    /// its opponent's clock runs out and it cannot, the game is drawn.
+    fn can_win(&self, _side: Color) -> bool {
+        true
+    }
 }
 
 /// What the tools that start, save and describe games need of a game
@@ -80,6 +94,11 @@ pub trait Recorded: Rules + Sized {
 
     /// Why the game ended, as the referee's log and records say it.
     fn describe(game: &Game<Self>, outcome: Outcome) -> String;
+
+    /// The protocol's result line for the game's result.
+    fn result_line(_game: &Game<Self>, outcome: Outcome) -> String {
+        outcome.to_string()
+    }
 
     /// The game as PGN with these tags, for a game PGN can hold.
     fn pgn(_game: &Game<Self>, _tags: &[(&str, String)], _result: &str) -> Option<String> {
@@ -126,6 +145,11 @@ pub struct Game<R: Rules = Position> {
     history: Vec<Played<R::Move>>,
     clocks: ByColor<Clock>,
     outcome: Option<Outcome>,
+    /// The repetition key of every position since the game's first, that
+    /// one included (empty in games without repetition rules).
+    keys: Vec<u64>,
+    /// A standing draw offer, by the side that made it.
+    draw_offer: Option<Color>,
 }
 
 impl<R: Rules> Game<R> {
@@ -133,6 +157,7 @@ impl<R: Rules> Game<R> {
     pub fn with_rules(ruleset_name: &str, position: R, white_ms: i64, black_ms: i64) -> Game<R> {
         Game {
             ruleset_name: ruleset_name.to_string(),
+            keys: position.repetition_key().into_iter().collect(),
             position,
             history: Vec::new(),
             clocks: ByColor {
@@ -140,7 +165,41 @@ impl<R: Rules> Game<R> {
                 black: Clock::new(black_ms),
             },
             outcome: None,
+            draw_offer: None,
         }
+    }
+
+    /// How many times the current position has occurred in the game, this
+    /// time included (0 in games without repetition rules).
+    pub fn repetitions(&self) -> usize {
+        self.keys
+            .last()
+            .map_or(0, |last| self.keys.iter().filter(|&k| k == last).count())
+    }
+
+    /// The repetition keys of the positions so far, first to last: what a
+    /// search needs to see repetitions of the game's positions.
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The result when `flagged`'s clock runs out: a win for the opponent,
+    /// or a draw if the opponent cannot win (chess).
+    fn flag_fall(&self, flagged: Color) -> Outcome {
+        if self.position.can_win(flagged.other()) {
+            Outcome::win(flagged.other(), Reason::TimeExpired)
+        } else {
+            Outcome::draw(Reason::TimeExpired)
+        }
+    }
+
+    /// The automatic ending after a move or a load: the position's own, then
+    /// fivefold repetition.
+    fn settle(&mut self) -> Option<Outcome> {
+        const FIVEFOLD: usize = 5;
+        self.position.settle().or_else(|| {
+            (self.repetitions() >= FIVEFOLD).then(|| Outcome::draw(Reason::FivefoldRepetition))
+        })
     }
 
     /// A game as a file describes it: the position, the history, the
@@ -154,24 +213,27 @@ impl<R: Rules> Game<R> {
         clocks: ByColor<Clock>,
         game_over: Option<Outcome>,
     ) -> Game<R> {
-        let turn = position.turn();
-        let mut game = Game {
-            ruleset_name: ruleset_name.to_string(),
-            position,
-            history,
-            clocks,
-            outcome: None,
-        };
-        if let Some(over) = game_over {
-            game.outcome = Some(over);
-        } else if game.clock(turn).expired() {
-            game.outcome = Some(Outcome::win(turn.other(), Reason::TimeExpired));
-        } else if game.clock(turn.other()).expired() {
-            game.outcome = Some(Outcome::win(turn, Reason::TimeExpired));
-        } else {
-            game.outcome = game.position.settle();
-        }
+        let mut game = Game::with_rules(ruleset_name, position, 0, 0);
+        game.history = history;
+        game.clocks = clocks;
+        game.conclude_load(game_over);
         game
+    }
+
+    /// Sets the result of a game just read from a file: the one the file
+    /// names (`gameOver`), else an expired clock's (both expired: the side
+    /// to move's), else the position's.
+    fn conclude_load(&mut self, game_over: Option<Outcome>) {
+        let turn = self.turn();
+        self.outcome = if let Some(over) = game_over {
+            Some(over)
+        } else if self.clock(turn).expired() {
+            Some(self.flag_fall(turn))
+        } else if self.clock(turn.other()).expired() {
+            Some(self.flag_fall(turn.other()))
+        } else {
+            self.settle()
+        };
     }
 
     /// The ruleset name, as given.
@@ -247,7 +309,7 @@ impl<R: Rules> Game<R> {
         let clock = self.clocks.get_mut(turn);
         clock.charge(ms);
         if clock.expired() {
-            self.outcome = Some(Outcome::win(turn.other(), Reason::TimeExpired));
+            self.outcome = Some(self.flag_fall(turn));
         }
         self.outcome
     }
@@ -259,17 +321,29 @@ impl<R: Rules> Game<R> {
         if let Some(outcome) = self.charge(ms) {
             return Some(outcome);
         }
+        let time = self.clock(self.turn()).remaining().map(|t| t.to_string());
+        self.record(m, time);
+        self.outcome = self.settle();
+        self.outcome
+    }
+
+    /// Plays a legal move into the position and the history, without
+    /// clocks or endings: a standing draw offer of the mover's opponent is
+    /// declined by it.
+    fn record(&mut self, m: R::Move, time: Option<String>) {
         let mover = self.turn();
         self.history.push(Played {
             side: mover,
             mv: m,
             captured: self.position.captured(m),
-            time: self.clock(mover).remaining().map(|t| t.to_string()),
+            time,
             read_as: None,
         });
         self.position.play(m);
-        self.outcome = self.position.settle();
-        self.outcome
+        self.keys.extend(self.position.repetition_key());
+        if self.draw_offer == Some(mover.other()) {
+            self.draw_offer = None;
+        }
     }
 
     /// Ends the game with a result decided outside the rules (a referee's

@@ -85,6 +85,7 @@ impl Seat for Position {
         progress: &mut dyn FnMut(u32, u64),
     ) -> Option<(Move, u32)> {
         let limits = Limits::for_move(thinking.depth, remaining, thinking.movetime);
+        engine.set_game_keys(game.repetition_keys());
         engine
             .search(game.position(), &limits, |r| progress(r.depth, r.nodes))
             .map(|r| (r.best, r.depth))

@@ -57,7 +57,23 @@ enum Next {
     Quit,
     /// A file was loaded (of either game): go on with it, from its path,
     /// with the board drawn as it was.
-    Switch(SavedGame, String, view::Style),
+    Switch(Loaded, String, view::Style),
+}
+
+/// A game read from a file, of either kind.
+enum Loaded {
+    Antichess(Game),
+    Connect(crate::game::ConnectGame),
+}
+
+/// Reads a game file of either game; the error says what is wrong.
+fn load(path: &str) -> Result<Loaded, String> {
+    match file::read_any_path(Path::new(path)).map_err(|e| e.to_string())? {
+        SavedGame::Antichess(f) => Game::from_file(&f)
+            .map(Loaded::Antichess)
+            .map_err(|e| e.to_string()),
+        SavedGame::Connect(f) => Ok(Loaded::Connect(Game::from_connect_file(&f))),
+    }
 }
 
 struct Session<'a, R: Seat> {
@@ -95,16 +111,8 @@ pub fn run(options: PlayOptions) -> ExitCode {
     while let Some(Next::Switch(saved, path, style)) = next {
         let from = Some(path.as_str());
         next = Some(match saved {
-            SavedGame::Antichess(f) => {
-                session(Game::from_file(&f), &options, &mut input, from, style)
-            }
-            SavedGame::Connect(f) => session(
-                Game::from_connect_file(&f),
-                &options,
-                &mut input,
-                from,
-                style,
-            ),
+            Loaded::Antichess(game) => session(game, &options, &mut input, from, style),
+            Loaded::Connect(game) => session(game, &options, &mut input, from, style),
         });
     }
     ExitCode::SUCCESS
@@ -231,8 +239,8 @@ impl<R: Seat> Session<'_, R> {
             },
             "load" => match arg {
                 None => say("Usage: load FILE"),
-                Some(path) => match file::read_any_path(Path::new(path)) {
-                    Ok(saved) => return Some(Next::Switch(saved, path.to_string(), self.style)),
+                Some(path) => match load(path) {
+                    Ok(loaded) => return Some(Next::Switch(loaded, path.to_string(), self.style)),
                     Err(e) => say(&format!("Could not load {path}: {e}")),
                 },
             },

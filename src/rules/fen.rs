@@ -13,6 +13,17 @@ use super::ruleset::Ruleset;
 #[error("invalid FEN: {0}")]
 pub struct FenError(&'static str);
 
+/// Why a board cannot be played under chess.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BoardError(&'static str);
+
+impl From<BoardError> for FenError {
+    fn from(e: BoardError) -> FenError {
+        FenError(e.0)
+    }
+}
+
 impl Position {
     /// Reads a FEN. The castling and en passant fields are kept only under a
     /// ruleset with castling; the move counters are kept under chess (and
@@ -146,18 +157,19 @@ impl Position {
 /// assert!(check_chess_board(&Board::start(), Color::White).is_ok());
 /// assert!(check_chess_board(&Board::empty(), Color::White).is_err());
 /// ```
-pub fn check_chess_board(board: &Board, turn: Color) -> Result<(), FenError> {
+pub fn check_chess_board(board: &Board, turn: Color) -> Result<(), BoardError> {
     for color in [Color::White, Color::Black] {
         if board.by_piece(color, Role::King).count() != 1 {
-            return Err(FenError("each side needs exactly one king"));
+            return Err(BoardError("each side needs exactly one king"));
         }
     }
-    let back_ranks = shakmaty::Bitboard::from_rank(Rank::First) | shakmaty::Bitboard::from_rank(Rank::Eighth);
+    let back_ranks =
+        shakmaty::Bitboard::from_rank(Rank::First) | shakmaty::Bitboard::from_rank(Rank::Eighth);
     if (board.by_role(Role::Pawn) & back_ranks).any() {
-        return Err(FenError("a pawn stands on the first or last rank"));
+        return Err(BoardError("a pawn stands on the first or last rank"));
     }
     if board.in_check(turn.other()) {
-        return Err(FenError("the side not to move is in check"));
+        return Err(BoardError("the side not to move is in check"));
     }
     Ok(())
 }

@@ -18,7 +18,7 @@ pub mod wording;
 mod zobrist;
 
 pub use board::Board;
-pub use fen::{FenError, check_chess_board};
+pub use fen::{BoardError, FenError, check_chess_board};
 pub use illegal::Illegal;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PROMOTION_ROLES};
 pub use outcome::{Outcome, Reason, Status};

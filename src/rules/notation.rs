@@ -2,13 +2,15 @@
 //!
 //! | form | example | read by | written by |
 //! |---|---|---|---|
-//! | protocol | `e2-e4` | TextUI, game file, referee | TextUI, game file ([`Move`]'s `Display`) |
+//! | protocol | `e2-e4`, chess `e7-e8=N` | TextUI, game file, referee | TextUI, game file ([`protocol`]) |
 //! | coordinates | `e2-e4` or `e2e4` | `play` | |
 //! | UCI | `e2e4`, `e7e8q` | `uci`, the `--uci-engine` adapter | `uci` ([`uci`]) |
 //! | SAN | `Nf3`, `exd5`, `e8=Q+`, `O-O` | | PGN ([`san`]) |
 //!
-//! Castling is always the king's two-square move; a promotion is always to
-//! a queen (the 6.170 rules), so its protocol text names no piece.
+//! Castling is always the king's two-square move. Under the antichess
+//! rulesets a promotion is always to a queen, so its protocol text names no
+//! piece; under chess it always does (`e7-e8=Q`), and UCI's piece letter is
+//! required.
 //!
 //! ```
 //! use antichess::rules::{notation, Position, Ruleset, Square};
@@ -26,7 +28,7 @@ use std::fmt::Write;
 use shakmaty::uci::UciMove;
 use shakmaty::{Role, Square};
 
-use super::{Move, MoveKind, Position, Reason, Status};
+use super::{Move, MoveKind, Position, PromotionRule, Reason, Ruleset, Status};
 
 /// Parses the protocol form `[a-h][1-8]-[a-h][1-8]` into its squares.
 ///
@@ -42,6 +44,60 @@ pub fn parse_protocol(text: &str) -> Option<(Square, Square)> {
         [f1, r1, b'-', f2, r2] => Some((parse_square(*f1, *r1)?, parse_square(*f2, *r2)?)),
         _ => None,
     }
+}
+
+/// Parses the chess protocol form: `e2-e4`, or a promotion `e7-e8=N`
+/// (`Q`, `R`, `B` or `N`, upper case).
+///
+/// ```
+/// use antichess::rules::notation::parse_protocol_promotion;
+/// use shakmaty::{Role, Square};
+/// assert_eq!(parse_protocol_promotion("b7-a8=N"), Some((Square::B7, Square::A8, Some(Role::Knight))));
+/// assert_eq!(parse_protocol_promotion("e2-e4"), Some((Square::E2, Square::E4, None)));
+/// assert_eq!(parse_protocol_promotion("b7-a8=n"), None);
+/// assert_eq!(parse_protocol_promotion("b7-a8=K"), None);
+/// ```
+pub fn parse_protocol_promotion(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let (squares, promotion) = match text.split_once('=') {
+        None => (text, None),
+        Some((squares, piece)) => {
+            let role = match piece {
+                "Q" => Role::Queen,
+                "R" => Role::Rook,
+                "B" => Role::Bishop,
+                "N" => Role::Knight,
+                _ => return None,
+            };
+            (squares, Some(role))
+        }
+    };
+    let (from, to) = parse_protocol(squares)?;
+    Some((from, to, promotion))
+}
+
+/// The protocol text of a move under `ruleset`: its squares, and under
+/// chess a promotion's piece (`e7-e8=Q`).
+pub fn protocol(m: Move, ruleset: Ruleset) -> String {
+    match m.promotion() {
+        Some(role) if ruleset.promotion == PromotionRule::AnyPiece => {
+            format!("{m}={}", role.upper_char())
+        }
+        _ => m.to_string(),
+    }
+}
+
+/// The legal move in the protocol form of the position's ruleset:
+/// `Err(())` for text that is not that form at all (an antichess move with
+/// a `=` suffix, a malformed suffix), `Ok(None)` for a well-formed move that
+/// is not legal (under chess, a promotion without its piece).
+#[allow(clippy::result_unit_err)]
+pub fn read_protocol(pos: &Position, text: &str) -> Result<Option<Move>, ()> {
+    if pos.ruleset().promotion == PromotionRule::QueenOnly {
+        let (from, to) = parse_protocol(text).ok_or(())?;
+        return Ok(pos.find_move(from, to));
+    }
+    let (from, to, promotion) = parse_protocol_promotion(text).ok_or(())?;
+    Ok(pos.find_exact_move(from, to, promotion))
 }
 
 /// Parses a move as a person types it: `e2-e4` or `e2e4`.
@@ -72,10 +128,10 @@ pub fn parse_square(file: u8, rank: u8) -> Option<Square> {
     }
 }
 
-/// The legal move written in the protocol form (`e2-e4`).
+/// The legal move written in the protocol form (`e2-e4`; under chess
+/// `e7-e8=Q` for a promotion).
 pub fn find_protocol(pos: &Position, text: &str) -> Option<Move> {
-    let (from, to) = parse_protocol(text)?;
-    pos.find_move(from, to)
+    read_protocol(pos, text).ok().flatten()
 }
 
 /// The legal move written `e2-e4` or `e2e4`.
@@ -84,18 +140,19 @@ pub fn find_coordinates(pos: &Position, text: &str) -> Option<Move> {
     pos.find_move(from, to)
 }
 
-/// The UCI text of a move (`e2e4`, `e7e8q`).
+/// The UCI text of a move (`e2e4`, `e7e8q`, `e7e8n`).
 pub fn uci(m: Move) -> String {
     let mut s = format!("{}{}", m.from(), m.to());
-    if m.is_promotion() {
-        s.push('q');
+    if let Some(role) = m.promotion() {
+        s.push(role.char());
     }
     s
 }
 
-/// The legal move written in UCI form. A promotion may omit its `q` (some
-/// engines do, since the queen is the only choice); a move that does not
-/// promote may not carry one, and no other piece letter is accepted.
+/// The legal move written in UCI form. Under the antichess rulesets a
+/// promotion may omit its `q` (some engines do, since the queen is the only
+/// choice) and no other piece letter is accepted; under chess the letter is
+/// required. A move that does not promote may not carry one.
 ///
 /// ```
 /// use antichess::rules::{notation::find_uci, Position, Ruleset};
@@ -116,6 +173,9 @@ pub fn find_uci(pos: &Position, text: &str) -> Option<Move> {
     };
     if text.bytes().any(|b| b.is_ascii_uppercase()) {
         return None;
+    }
+    if pos.ruleset().promotion == PromotionRule::AnyPiece {
+        return pos.find_exact_move(from, to, promotion);
     }
     let m = pos.find_move(from, to)?;
     match promotion {
@@ -143,8 +203,9 @@ pub fn san(pos: &Position, m: Move) -> String {
             s.push('x');
         }
         let _ = write!(s, "{}", m.to());
-        if m.is_promotion() {
-            s.push_str("=Q");
+        if let Some(role) = m.promotion() {
+            s.push('=');
+            s.push(role.upper_char());
         }
     } else {
         s.push(role.upper_char());

@@ -379,7 +379,11 @@ impl Position {
     /// The legal moves as protocol text, in plain ascending string order
     /// (the order of `PrintAllMoves`).
     pub fn legal_move_texts(&self) -> Vec<String> {
-        let mut moves: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        let mut moves: Vec<String> = self
+            .legal_moves()
+            .iter()
+            .map(|&m| super::notation::protocol(m, self.ruleset))
+            .collect();
         moves.sort();
         moves
     }

@@ -8,7 +8,8 @@
 //! |---|---|
 //! | `threads.rs` | [`Engine`]: state between moves, lazy SMP threads, stopping |
 //! | `ordering.rs` | move ordering: hash move, captures, killers, history |
-//! | `eval.rs` | the static evaluation and its weights per ruleset |
+//! | `eval.rs` | the antichess evaluation and its weights per ruleset |
+//! | `eval_chess.rs` | the chess evaluation: material, tapered piece-square tables, mop-up |
 //! | `tt.rs` | the transposition table |
 //! | `score.rs` | score conventions: mate scores, table form, UCI text |
 //! | `time.rs` | [`Limits`] and the time budget of a move |
@@ -16,6 +17,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod eval_chess;
 mod ordering;
 pub mod score;
 mod threads;
@@ -26,7 +28,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Move, MoveList, Position, Role, Status};
+use shakmaty::Bitboard;
+
+use crate::rules::{FIFTY_MOVE_PLIES, Move, MoveKind, MoveList, Position, Role, Status};
 use score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 pub use score::{MATE, MATE_BOUND};
 pub use threads::Engine;
@@ -84,6 +88,14 @@ struct Worker {
     root_best: Option<Move>,
     /// Inside the search after a null move.
     after_null: bool,
+    /// Chess: the repetition keys of the game's positions up to the root,
+    /// then of the positions on the current search path.
+    keys: Vec<u64>,
+    /// How many of `keys` are the game's (the root's included).
+    game_keys: usize,
+    /// Repetitions are not looked for below this index of `keys` (a null
+    /// move's position: nothing before it can repeat through it).
+    null_barrier: usize,
 }
 
 impl Worker {
@@ -102,7 +114,43 @@ impl Worker {
             root_depth: 0,
             root_best: None,
             after_null: false,
+            keys: Vec::new(),
+            game_keys: 0,
+            null_barrier: 0,
         }
+    }
+
+    /// Sets the game's repetition keys (first to the root's) for the next
+    /// searches; empty when the game has no repetition rules or none known.
+    fn set_game_keys(&mut self, keys: &[u64]) {
+        self.keys.clear();
+        self.keys.extend_from_slice(keys);
+        self.game_keys = keys.len();
+        self.null_barrier = 0;
+    }
+
+    /// Chess: whether the position is drawn by the fifty-move rule or by a
+    /// repetition of a position of the game or of the search path (the
+    /// last of `keys` is this position's own key).
+    fn is_chess_draw(&self, pos: &Position) -> bool {
+        if pos.halfmoves() >= FIFTY_MOVE_PLIES {
+            return true;
+        }
+        let Some(last) = self.keys.len().checked_sub(1) else {
+            return false;
+        };
+        let oldest = last
+            .saturating_sub(pos.halfmoves() as usize)
+            .max(self.null_barrier);
+        let hash = pos.hash();
+        let mut i = last;
+        while i >= oldest + 2 {
+            i -= 2;
+            if self.keys[i] == hash {
+                return true;
+            }
+        }
+        false
     }
 
     /// Iterative deepening on this worker.
@@ -127,6 +175,13 @@ impl Worker {
         if pos.status_with(&moves) != Status::Ongoing {
             return None;
         }
+        self.keys.truncate(self.game_keys);
+        if pos.ruleset().fide_draws && self.keys.last() != Some(&pos.hash()) {
+            self.keys.clear();
+            self.keys.push(pos.hash());
+            self.game_keys = 1;
+        }
+        self.null_barrier = 0;
         let first = *moves.first()?;
         let mut report = Report {
             best: first,
@@ -252,8 +307,12 @@ impl Worker {
             }
             Status::Ongoing => {}
         }
+        let chess = pos.ruleset().fide_draws;
+        if chess && ply > 0 && self.is_chess_draw(pos) {
+            return 0;
+        }
         if ply >= MAX_PLY {
-            return eval::evaluate(pos);
+            return evaluate(pos);
         }
         // Mate distance pruning.
         let alpha_floor = alpha.max(-MATE + ply as i32);
@@ -266,7 +325,11 @@ impl Worker {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, &moves, alpha, beta, ply, 0);
+            return if chess {
+                self.quiescence_chess(pos, alpha, beta, ply, 0)
+            } else {
+                self.quiescence(pos, &moves, alpha, beta, ply, 0)
+            };
         }
 
         let pv_node = beta - alpha > 1;
@@ -287,8 +350,9 @@ impl Worker {
         let tt_move = entry.and_then(|e| e.best);
         // The static score of a side with no capture, for the pruning
         // below (which leaves the principal variation alone).
-        let static_eval = if !pv_node && ply > 0 && !in_check && !moves[0].is_capture() {
-            Some(eval::evaluate(pos))
+        let must_capture = pos.ruleset().forced_capture && moves[0].is_capture();
+        let static_eval = if !pv_node && ply > 0 && !in_check && !must_capture {
+            Some(evaluate(pos))
         } else {
             None
         };
@@ -320,7 +384,17 @@ impl Worker {
         {
             let r = 2 + depth / 4;
             self.after_null = true;
-            let s = -self.negamax(&pos.pass(), depth - 1 - r, -beta, -beta + 1, ply + 1);
+            let passed = pos.pass();
+            let barrier = self.null_barrier;
+            if chess {
+                self.keys.push(passed.hash());
+                self.null_barrier = self.keys.len() - 1;
+            }
+            let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            if chess {
+                self.keys.pop();
+                self.null_barrier = barrier;
+            }
             self.after_null = false;
             if self.stopped {
                 return 0;
@@ -342,6 +416,9 @@ impl Worker {
         let mut best_move = None;
         for (i, &m) in ordered.iter().enumerate() {
             let child = pos.play(m);
+            if chess {
+                self.keys.push(child.hash());
+            }
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -358,6 +435,7 @@ impl Worker {
                     && !in_check
                     && moves.len() > 2
                     && !child.capture_forced()
+                    && !(chess && (child.is_check() || m.is_promotion()))
                 {
                     1 + (i >= 12) as i32
                 } else {
@@ -373,6 +451,9 @@ impl Worker {
                 }
                 s
             };
+            if chess {
+                self.keys.pop();
+            }
             if self.stopped && ply > 0 {
                 return 0;
             }
@@ -426,7 +507,7 @@ impl Worker {
     ) -> i32 {
         // Captures are compulsory: only a side with no capture may "stand pat".
         if !moves[0].is_capture() || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
-            return eval::evaluate(pos);
+            return evaluate(pos);
         }
         let mut best = -INFINITY;
         let ordered = self.order(pos, moves, None, ply);
@@ -465,6 +546,86 @@ impl Worker {
             }
         }
         best
+    }
+}
+
+impl Worker {
+    /// Quiescence under chess: the side to move may stand pat on its static
+    /// score unless in check; captures and queen promotions are searched
+    /// (every evasion when in check).
+    fn quiescence_chess(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        let in_check = pos.is_check();
+        if qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        let mut best = -INFINITY;
+        let moves = if in_check {
+            let evasions = pos.legal_moves();
+            if evasions.is_empty() {
+                return -(MATE - ply as i32);
+            }
+            evasions
+        } else {
+            let stand = evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            let mut tactical = pos.captures();
+            if (pos.ours(Role::Pawn) & Bitboard::from_rank(promotion_rank(pos.turn()))).any() {
+                tactical.extend(
+                    pos.legal_moves()
+                        .into_iter()
+                        .filter(|m| m.kind() == MoveKind::Promotion),
+                );
+            }
+            tactical.retain(|m| m.promotion().is_none_or(|r| r == Role::Queen));
+            tactical
+        };
+        for m in self.order(pos, &moves, None, ply) {
+            let child = pos.play(m);
+            self.nodes += 1;
+            self.check_time();
+            if self.stopped {
+                return 0;
+            }
+            let score = -self.quiescence_chess(&child, -beta, -alpha, ply + 1, qply + 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The rank a side's pawns promote from (the seventh, seen from its side).
+fn promotion_rank(color: shakmaty::Color) -> shakmaty::Rank {
+    match color {
+        shakmaty::Color::White => shakmaty::Rank::Seventh,
+        shakmaty::Color::Black => shakmaty::Rank::Second,
+    }
+}
+
+/// The static evaluation of the position's ruleset, for the side to move.
+fn evaluate(pos: &Position) -> i32 {
+    if pos.ruleset().fide_draws {
+        eval_chess::evaluate(pos)
+    } else {
+        eval::evaluate(pos)
     }
 }
 

@@ -2,12 +2,19 @@
 //! least valuable attacker, killer moves, then the history of cutoffs.
 
 use super::{MAX_PLY, Worker};
-use crate::rules::{Move, MoveKind, MoveList, Position};
+use crate::rules::{Move, MoveKind, MoveList, Position, Role};
+
+/// Where captures (and queen promotions) sort: above killers and every
+/// history score, so that in a list of both (chess) they come first.
+const CAPTURES: i32 = 1 << 24;
+/// Where killer moves sort: above every history score.
+const KILLERS: i32 = 1 << 23;
 
 impl Worker {
-    /// Orders moves: the hash move first; captures (a list holds only
-    /// captures or only quiet moves) by most valuable victim, then least
-    /// valuable attacker; quiet moves by killers, then history.
+    /// Orders moves: the hash move first; captures by most valuable victim,
+    /// then least valuable attacker, and queen promotions; quiet moves by
+    /// killers, then history; under-promotions last. (Under antichess a
+    /// list holds only captures or only quiet moves.)
     pub(super) fn order(
         &self,
         pos: &Position,
@@ -21,15 +28,19 @@ impl Worker {
         let key = |m: &Move| {
             if Some(*m) == tt_move {
                 i32::MAX
+            } else if m.promotion().is_some_and(|r| r != Role::Queen) {
+                i32::MIN
             } else if m.is_capture() {
                 let victim = if m.kind() == MoveKind::EnPassant {
                     1
                 } else {
                     rank(m.to())
                 };
-                victim * 16 - rank(m.from())
+                CAPTURES + victim * 16 - rank(m.from())
+            } else if m.is_promotion() && !pos.ruleset().forced_capture {
+                CAPTURES
             } else if killers.contains(&Some(*m)) {
-                i32::MAX - 1
+                KILLERS
             } else {
                 self.history[m.from() as usize][m.to() as usize]
             }

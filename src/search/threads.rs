@@ -56,6 +56,16 @@ impl Engine {
         }
     }
 
+    /// Tells the engine the game's positions before the one it will search
+    /// (their repetition keys, first to the current position's), so that
+    /// under chess a repetition of one of them scores as a draw. Kept until
+    /// the next call or [`Engine::clear`].
+    pub fn set_game_keys(&mut self, keys: &[u64]) {
+        for w in &mut self.workers {
+            w.set_game_keys(keys);
+        }
+    }
+
     /// A flag that ends a running search when set (its best move so far is
     /// returned). Whoever sets it clears it before the next search.
     pub fn halt_handle(&self) -> Arc<AtomicBool> {

@@ -53,6 +53,14 @@ pub enum GameCommand {
     GetTime(Color),
     /// `QuitGame`
     QuitGame,
+    /// `GetStatus` (chess games only)
+    GetStatus,
+    /// `ClaimDraw` (chess games only)
+    ClaimDraw,
+    /// `OfferDraw` (chess games only)
+    OfferDraw,
+    /// `AcceptDraw` (chess games only)
+    AcceptDraw,
 }
 
 /// What a line is.
@@ -124,6 +132,10 @@ fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
         ("GetTime", ["white"]) => GetTime(Color::White),
         ("GetTime", ["black"]) => GetTime(Color::Black),
         ("QuitGame", []) => QuitGame,
+        ("GetStatus", []) => GetStatus,
+        ("ClaimDraw", []) => ClaimDraw,
+        ("OfferDraw", []) => OfferDraw,
+        ("AcceptDraw", []) => AcceptDraw,
         _ => return None,
     }))
 }
@@ -173,7 +185,7 @@ mod tests {
         ));
         for bad in [
             &b"StartNewGame human 0 computer"[..],
-            b"StartNewGame human 0 computer 5 chess",
+            b"StartNewGame human 0 computer 5 Chess",
             b"StartNewGame human 0 computer 5 connect-04-7-6",
             b"StartNewGame Human 0 computer 5",
             b"StartNewGame human 0 computer 5 6170-spring-2004 x",

@@ -39,6 +39,19 @@ impl Computer {
         }
     }
 
+    /// The built-in engine's score of a position for its side to move, by a
+    /// search to `depth` plies without a time limit.
+    pub fn score(&mut self, game: &Game, depth: u32) -> i32 {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        self.engine.set_game_keys(game.repetition_keys());
+        self.engine
+            .search(game.position(), &limits, |_| {})
+            .map_or(0, |r| r.score)
+    }
+
     /// Forgets what the engines learnt (a new game).
     pub fn clear(&mut self) {
         self.engine.clear();
@@ -58,6 +71,12 @@ pub trait Playable: Recorded {
         remaining: Option<i64>,
         options: &EngineOptions,
     ) -> Option<Self::Move>;
+
+    /// The chess game, for the commands only chess has (draw claims and
+    /// offers, `GetStatus`); `None` for every other game.
+    fn as_chess(_game: &mut Game<Self>) -> Option<&mut Game<Position>> {
+        None
+    }
 
     /// The computer's move: the engine's, or a baseline player's.
     fn think(
@@ -83,6 +102,10 @@ pub trait Playable: Recorded {
 }
 
 impl Playable for Position {
+    fn as_chess(game: &mut Game<Self>) -> Option<&mut Game<Position>> {
+        game.is_chess().then_some(game)
+    }
+
     fn engine_move(
         game: &Game<Self>,
         computer: &mut Computer,
@@ -98,6 +121,7 @@ impl Playable for Position {
             }
         }
         let limits = Limits::for_move(options.depth, remaining, options.movetime);
+        computer.engine.set_game_keys(game.repetition_keys());
         computer
             .engine
             .search(game.position(), &limits, |_| {})

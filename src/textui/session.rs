@@ -10,7 +10,7 @@ use super::computer::{Computer, Playable};
 use crate::connect;
 use crate::file::{self, SavedGame};
 use crate::game::{Game, PlayerKind, Rules};
-use crate::rules::{Outcome, Position};
+use crate::rules::{Outcome, Position, wording};
 use crate::safe_write::write_atomic;
 use crate::variant::Variant;
 
@@ -88,13 +88,19 @@ struct Active<R: Rules> {
     pending: Option<R::Move>,
 }
 
-impl<R: Rules> Active<R> {
+impl<R: Playable> Active<R> {
     fn new(game: Game<R>, players: ByColor<PlayerKind>) -> Active<R> {
         Active {
             game,
             players,
             pending: None,
         }
+    }
+
+    /// The result line of a finished game.
+    fn result_line(&self) -> Option<String> {
+        let outcome = self.game.outcome()?;
+        Some(R::result_line(&self.game, outcome))
     }
 }
 
@@ -193,34 +199,105 @@ impl Session {
 
     /// Loads a game of either kind; the player kinds are kept.
     fn load(&mut self, path: &str, reply: &mut Reply) {
-        let Ok(saved) = file::read_any_path(Path::new(path)) else {
-            reply.line("Corrupt file");
-            return;
-        };
         let players = self
             .table
             .as_ref()
             .map_or(ByColor::new_with(|_| PlayerKind::Human), Table::players);
-        reply.line("Game loaded");
-        self.computer.clear();
-        let (table, outcome) = match saved {
-            SavedGame::Antichess(f) => {
-                let game = Game::from_file(&f);
-                let outcome = game.outcome();
-                (Table::Antichess(Active::new(game, players)), outcome)
+        let table = match file::read_any_path(Path::new(path)) {
+            Ok(SavedGame::Antichess(f)) => match Game::from_file(&f) {
+                Ok(game) => Table::Antichess(Active::new(game, players)),
+                Err(_) => {
+                    reply.line("Corrupt file");
+                    return;
+                }
+            },
+            Ok(SavedGame::Connect(f)) => {
+                Table::Connect(Active::new(Game::from_connect_file(&f), players))
             }
-            SavedGame::Connect(f) => {
-                let game = Game::from_connect_file(&f);
-                let outcome = game.outcome();
-                (Table::Connect(Active::new(game, players)), outcome)
+            Err(_) => {
+                reply.line("Corrupt file");
+                return;
             }
         };
-        match outcome {
-            Some(outcome) => {
-                reply.line(outcome);
+        reply.line("Game loaded");
+        self.computer.clear();
+        let result = match &table {
+            Table::Antichess(a) => a.result_line(),
+            Table::Connect(a) => a.result_line(),
+        };
+        match result {
+            Some(line) => {
+                reply.line(line);
                 self.table = None;
             }
             None => self.table = Some(table),
+        }
+    }
+}
+
+/// The score at or below which the computer, offered a draw, accepts it
+/// (centipawns, for itself).
+const ACCEPT_DRAW_AT: i32 = -50;
+/// The depth of the search that decides on a draw offer without `--depth`.
+const DRAW_OFFER_DEPTH: u32 = 6;
+
+/// The commands only chess has: `GetStatus`, `ClaimDraw`, `OfferDraw` and
+/// `AcceptDraw`. Returns the outcome if the game ended.
+fn chess_command(
+    cmd: &GameCommand,
+    game: &mut Game,
+    players: ByColor<PlayerKind>,
+    computer: &mut Computer,
+    options: &EngineOptions,
+    reply: &mut Reply,
+) -> Option<Outcome> {
+    match cmd {
+        GameCommand::GetStatus => {
+            let mut status = format!("{} to move", wording::side_name(game.turn()));
+            if game.position().is_check() {
+                status.push_str(", in check");
+            }
+            let claims = game.claims();
+            if claims.any() {
+                status.push_str(&format!(", draw claimable ({claims})"));
+            }
+            if game.draw_offer().is_some() {
+                status.push_str(", draw offered");
+            }
+            reply.line(status);
+            None
+        }
+        GameCommand::ClaimDraw => {
+            let outcome = game.claim_draw();
+            if outcome.is_none() {
+                reply.line("No draw to claim");
+            }
+            outcome
+        }
+        GameCommand::OfferDraw => {
+            let offerer = game.turn();
+            if *players.get(offerer.other()) == PlayerKind::Human {
+                game.offer_draw(offerer);
+                reply.line("Draw offered");
+                return None;
+            }
+            let depth = options.depth.unwrap_or(DRAW_OFFER_DEPTH);
+            let computer_score = -computer.score(game, depth);
+            if computer_score <= ACCEPT_DRAW_AT {
+                reply.line("Draw accepted");
+                game.offer_draw(offerer);
+                game.accept_draw()
+            } else {
+                reply.line("Draw declined");
+                None
+            }
+        }
+        _ => {
+            let outcome = game.accept_draw();
+            if outcome.is_none() {
+                reply.line("No draw offer");
+            }
+            outcome
         }
     }
 }
@@ -329,9 +406,19 @@ impl<R: Playable> Active<R> {
                 reply.quit = true;
                 None
             }
+            GameCommand::GetStatus
+            | GameCommand::ClaimDraw
+            | GameCommand::OfferDraw
+            | GameCommand::AcceptDraw => match R::as_chess(game) {
+                None => {
+                    reply.line(INPUT_ERROR);
+                    None
+                }
+                Some(chess) => chess_command(&cmd, chess, self.players, computer, options, reply),
+            },
         };
         if let Some(outcome) = outcome {
-            reply.line(outcome);
+            reply.line(R::result_line(game, outcome));
             return true;
         }
         false
