@@ -31,5 +31,6 @@ pub mod rules;
 pub mod safe_write;
 pub mod search;
 pub mod textui;
+pub mod trace;
 pub mod uci;
 pub mod variant;

@@ -1,6 +1,7 @@
 //! The command line: no subcommand runs the TextUI; subcommands do the
 //! rest. Each subcommand declares exactly the options it uses.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,7 +17,7 @@ use crate::arena::{self, MatchConfig};
 use crate::connect::Shape;
 use crate::file;
 use crate::game::PlayerKind;
-use crate::rules::Ruleset;
+use crate::rules::{Position, Ruleset};
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
 use crate::variant::Variant;
@@ -101,6 +102,12 @@ impl Side {
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
+enum NotationArg {
+    Uci,
+    Dash,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
 enum PlayerArg {
     Engine,
     Random,
@@ -126,6 +133,29 @@ enum Command {
         /// List each root move's count first.
         #[arg(long)]
         divide: bool,
+    },
+    /// The rules' view of each position of a game: legal moves, check,
+    /// status, repetitions and claimable draws, one block per ply (the
+    /// format of chess_oracle.py trace, for comparing the two).
+    Trace {
+        /// Ruleset name (chess or an antichess ruleset).
+        #[arg(long, default_value = "chess", value_parser = parse_board_ruleset)]
+        ruleset: Ruleset,
+        /// Start from this FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// How moves are written: uci (e7e8q) or dash (e7-e8=Q).
+        #[arg(long, value_enum, default_value = "uci")]
+        notation: NotationArg,
+        /// One JSON object per ply instead of text blocks.
+        #[arg(long)]
+        json: bool,
+        /// Also read moves from this file (separated by white space; - is
+        /// standard input).
+        #[arg(long, value_name = "FILE")]
+        moves_file: Option<PathBuf>,
+        /// Moves, each in UCI, the TextUI's form or SAN.
+        moves: Vec<String>,
     },
     /// Exact scores of Connect N positions (Pascal Pons' format): each
     /// position as `<moves> <score>`, the score for the side to move (0 a
@@ -250,6 +280,13 @@ fn parse_variant(name: &str) -> Result<Variant, String> {
         .ok_or_else(|| format!("unknown ruleset (known: {})", Variant::known_names()))
 }
 
+fn parse_board_ruleset(name: &str) -> Result<Ruleset, String> {
+    Ruleset::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Ruleset::NAMES.iter().map(|(n, _)| *n).collect();
+        format!("not a ruleset of the 8 x 8 board (known: {})", names.join(", "))
+    })
+}
+
 fn parse_shape(name: &str) -> Result<Shape, String> {
     Shape::from_name(name).ok_or_else(|| {
         "not a Connect N ruleset: connect-N-W-H (sides 2 to 10, 2 <= N <= the larger side) or connect-N (7 x 6)".to_string()
@@ -340,6 +377,41 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             moves,
             divide,
         }) => perft::run(depth, ruleset, fen.as_deref(), moves.as_deref(), divide)?,
+        Some(Command::Trace {
+            ruleset,
+            fen,
+            notation,
+            json,
+            moves_file,
+            mut moves,
+        }) => {
+            let start = match fen {
+                Some(fen) => Position::from_fen_allowing_opposite_check(&fen, ruleset)
+                    .with_context(|| format!("--fen {fen:?} is not a position"))?,
+                None => Position::new(ruleset),
+            };
+            if let Some(path) = moves_file {
+                let text = if path.as_os_str() == "-" {
+                    std::io::read_to_string(std::io::stdin())
+                } else {
+                    std::fs::read_to_string(&path)
+                }
+                .with_context(|| format!("cannot read the moves in {}", path.display()))?;
+                moves.extend(text.split_whitespace().map(String::from));
+            }
+            let notation = match notation {
+                NotationArg::Uci => crate::trace::Notation::Uci,
+                NotationArg::Dash => crate::trace::Notation::Dash,
+            };
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let played = crate::trace::run(start, &moves, notation, json, &mut out)?;
+            out.flush()?;
+            if played {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
         Some(Command::Solve {
             ruleset,
             weak,

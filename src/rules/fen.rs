@@ -38,6 +38,21 @@ impl Position {
     /// assert_eq!(pos.to_fen(), fen);
     /// ```
     pub fn from_fen(fen: &str, ruleset: Ruleset) -> Result<Position, FenError> {
+        Position::read_fen(fen, ruleset, true)
+    }
+
+    /// [`Position::from_fen`] that also takes, under chess, a position whose
+    /// side not to move is in check (python-chess plays on from one, and
+    /// `antichess trace` follows it; nothing can capture a king there, since
+    /// only the side to move moves).
+    pub fn from_fen_allowing_opposite_check(
+        fen: &str,
+        ruleset: Ruleset,
+    ) -> Result<Position, FenError> {
+        Position::read_fen(fen, ruleset, false)
+    }
+
+    fn read_fen(fen: &str, ruleset: Ruleset, strict: bool) -> Result<Position, FenError> {
         let mut fields = fen.split_ascii_whitespace();
         let placement = fields.next().ok_or(FenError("empty"))?;
         let board = parse_placement(placement)?;
@@ -79,7 +94,10 @@ impl Position {
             return Err(FenError("too many fields"));
         }
         if ruleset.fide_draws {
-            check_chess_board(&board, turn)?;
+            match check_chess_board(&board, turn) {
+                Err(e) if strict || e != OPPOSITE_CHECK => return Err(e.into()),
+                _ => {}
+            }
         }
         let pos = Position::from_parts(board, turn, rights, ep, ruleset);
         if ruleset.fide_draws {
@@ -148,6 +166,8 @@ impl Position {
     }
 }
 
+const OPPOSITE_CHECK: BoardError = BoardError("the side not to move is in check");
+
 /// What chess needs of a board before its rules mean anything: one king a
 /// side, no pawn on the first or last rank, and the side not to move not in
 /// check.
@@ -169,7 +189,7 @@ pub fn check_chess_board(board: &Board, turn: Color) -> Result<(), BoardError> {
         return Err(BoardError("a pawn stands on the first or last rank"));
     }
     if board.in_check(turn.other()) {
-        return Err(BoardError("the side not to move is in check"));
+        return Err(OPPOSITE_CHECK);
     }
     Ok(())
 }

@@ -25,8 +25,9 @@
 
 use std::fmt::Write;
 
+use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{Role, Square};
+use shakmaty::{CastlingSide, Role, Square};
 
 use super::{Move, MoveKind, Position, PromotionRule, Reason, Ruleset, Status};
 
@@ -183,6 +184,58 @@ pub fn find_uci(pos: &Position, text: &str) -> Option<Move> {
         Some(Role::Queen) if m.is_promotion() => Some(m),
         Some(_) => None,
     }
+}
+
+/// The legal moves a SAN text may mean (shakmaty reads the text; the
+/// moves are matched against this program's own legal moves): one move, or
+/// several when the text is ambiguous, or none. A capture mark is not
+/// required (`Nd4` for `Nxd4` is read as the capture), and a pawn promotion
+/// without its piece is a queen's under the antichess rulesets only.
+///
+/// ```
+/// use antichess::rules::{notation::{read_san, san}, Position, Ruleset};
+/// let pos = Position::new(Ruleset::CHESS);
+/// let m = read_san(&pos, "Nf3");
+/// assert_eq!(m.len(), 1);
+/// assert_eq!(san(&pos, m[0]), "Nf3");
+/// assert!(read_san(&pos, "Nf4").is_empty());
+/// assert_eq!(read_san(&pos, "O-O").len(), 0);
+/// ```
+pub fn read_san(pos: &Position, text: &str) -> Vec<Move> {
+    let Ok(parsed) = San::from_ascii(text.as_bytes()) else {
+        return Vec::new();
+    };
+    let board = pos.board();
+    let moves = pos.legal_moves();
+    let matches = |m: &Move| match parsed {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => {
+            let promotion_matches = match (promotion, m.promotion()) {
+                (None, None) => true,
+                (None, Some(_)) => pos.ruleset().promotion == PromotionRule::QueenOnly,
+                (Some(wanted), Some(made)) => wanted == made,
+                (Some(_), None) => false,
+            };
+            m.kind() != MoveKind::Castle
+                && board.role_at(m.from()) == Some(role)
+                && m.to() == to
+                && file.is_none_or(|f| m.from().file() == f)
+                && rank.is_none_or(|r| m.from().rank() == r)
+                && promotion_matches
+        }
+        San::Castle(side) => {
+            m.kind() == MoveKind::Castle
+                && (m.to().file() > m.from().file()) == (side == CastlingSide::KingSide)
+        }
+        San::Put { .. } | San::Null => false,
+    };
+    moves.into_iter().filter(matches).collect()
 }
 
 /// The SAN of a legal move in `pos` (`Nf3`, `exd5`, `e8=Q+`, `O-O`,
