@@ -91,7 +91,10 @@ impl Traced {
     fn facts(&self, notation: Notation) -> Facts {
         let pos = &self.pos;
         let moves = pos.legal_moves();
-        let mut legal: Vec<String> = moves.iter().map(|&m| write_move(pos, m, notation)).collect();
+        let mut legal: Vec<String> = moves
+            .iter()
+            .map(|&m| write_move(pos, m, notation))
+            .collect();
         legal.sort();
         let outcome = self.outcome();
         let repetition = self.count(pos.hash());
@@ -102,9 +105,8 @@ impl Traced {
         let mut insufficient = "none";
         if chess {
             const THREEFOLD: usize = 3;
-            let fifty = |p: &Position| {
-                p.halfmoves() >= FIFTY_MOVE_PLIES && !p.legal_moves().is_empty()
-            };
+            let fifty =
+                |p: &Position| p.halfmoves() >= FIFTY_MOVE_PLIES && !p.legal_moves().is_empty();
             if has_moves && repetition >= THREEFOLD {
                 claim.push("threefold");
             }

@@ -141,7 +141,9 @@ fn compare_game(fen: &str, choices: &[(u16, bool)]) -> Result<(), TestCaseError>
         let quiet: Vec<_> = moves
             .iter()
             .copied()
-            .filter(|m| !m.is_capture() && ours.board().role_at(m.from()) != Some(shakmaty::Role::Pawn))
+            .filter(|m| {
+                !m.is_capture() && ours.board().role_at(m.from()) != Some(shakmaty::Role::Pawn)
+            })
             .collect();
         let pool = if quiet_only && !quiet.is_empty() {
             quiet
@@ -188,7 +190,9 @@ fn chess_file(xml: &str) -> GameFile {
 #[test]
 fn a_promotion_and_a_claimed_draw_survive_a_save_and_a_load() {
     let mut game = Game::new("chess", 0, 0);
-    for text in ["e2-e4", "d7-d5", "e4-d5", "c7-c6", "d5-c6", "g8-f6", "c6-b7", "c8-d7", "b7-a8=N"] {
+    for text in [
+        "e2-e4", "d7-d5", "e4-d5", "c7-c6", "d5-c6", "g8-f6", "c6-b7", "c8-d7", "b7-a8=N",
+    ] {
         let m = game.find_move(text).unwrap_or_else(|| panic!("{text}"));
         game.play(m, 0);
     }
@@ -210,7 +214,10 @@ fn a_promotion_and_a_claimed_draw_survive_a_save_and_a_load() {
     assert!(game.claims().threefold);
     let outcome = game.claim_draw().unwrap();
     let xml = file::to_xml(&game.to_file());
-    assert!(xml.contains(r#"<gameOver description="stalemate" reason="threefoldRepetition" />"#), "{xml}");
+    assert!(
+        xml.contains(r#"<gameOver description="stalemate" reason="threefoldRepetition" />"#),
+        "{xml}"
+    );
     let again = Game::from_file(&chess_file(&xml)).unwrap();
     assert_eq!(again.outcome(), Some(outcome));
 }
@@ -242,7 +249,11 @@ fn fivefold_repetition_ends_the_game_and_a_move_declines_an_offer() {
     game.offer_draw(Color::White);
     let m = game.find_move("e2-e4").unwrap();
     game.play(m, 0);
-    assert_eq!(game.draw_offer(), Some(Color::White), "the offerer's own move keeps it");
+    assert_eq!(
+        game.draw_offer(),
+        Some(Color::White),
+        "the offerer's own move keeps it"
+    );
     let m = game.find_move("e7-e5").unwrap();
     game.play(m, 0);
     assert_eq!(game.draw_offer(), None, "the opponent's move declines it");

@@ -397,12 +397,20 @@ fn play_one<R: Recorded>(
         if let Some(outcome) = outcome {
             // Both programs print the result line; a program that disagrees
             // is restarted, but the referee's rules decide.
+            let expected = R::result_line(&table.game, outcome);
             for i in [mover, other] {
                 let line = table.programs[i].as_mut().map(|p| p.recv(RESULT_LINE));
-                if line.and_then(Result::ok) != Some(outcome.to_string()) {
+                if line.and_then(Result::ok).as_ref() != Some(&expected) {
                     table.programs[i] = None;
                 }
             }
+            let termination = R::describe(&table.game, outcome);
+            return Some(table.record(outcome, None, termination));
+        }
+        // A draw either player could claim ends the game, as chess GUIs
+        // end engine games (the programs are not asked: a claim is no
+        // move, and the next game replaces this one).
+        if let Some(outcome) = R::claimable_draw(&mut table.game) {
             let termination = R::describe(&table.game, outcome);
             return Some(table.record(outcome, None, termination));
         }

@@ -283,7 +283,10 @@ fn parse_variant(name: &str) -> Result<Variant, String> {
 fn parse_board_ruleset(name: &str) -> Result<Ruleset, String> {
     Ruleset::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Ruleset::NAMES.iter().map(|(n, _)| *n).collect();
-        format!("not a ruleset of the 8 x 8 board (known: {})", names.join(", "))
+        format!(
+            "not a ruleset of the 8 x 8 board (known: {})",
+            names.join(", ")
+        )
     })
 }
 

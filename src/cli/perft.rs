@@ -25,7 +25,9 @@ pub fn run(
     let (split, nodes): (Option<Vec<(String, u64)>>, u64) = match variant {
         Variant::Antichess(ruleset) => {
             if moves.is_some() {
-                bail!("--moves is for Connect N rulesets; give a chess or antichess position with --fen");
+                bail!(
+                    "--moves is for Connect N rulesets; give a chess or antichess position with --fen"
+                );
             }
             let pos = match fen {
                 Some(fen) => Position::from_fen(fen, ruleset).with_context(|| {

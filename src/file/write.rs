@@ -9,8 +9,8 @@ use std::borrow::Cow;
 
 use super::{ConnectFile, GameFile, TimeSpec, role_name};
 use crate::connect::moves::cell_text;
-use crate::rules::{Color, Reason};
 use crate::rules::wording::side_word;
+use crate::rules::{Color, Reason};
 
 /// Escapes an attribute value: `&`, `<`, `>`, `"` as entities and every
 /// character outside printable ASCII as `&#N;`, so the output is ASCII.
@@ -75,9 +75,13 @@ pub fn to_xml(file: &GameFile) -> String {
             .iter()
             .map(|(sq, color, role)| (sq.to_string(), *color, role_name(*role)))
             .collect(),
-        game_over: file
-            .game_over
-            .map(|o| (o.winner, o.description.as_str(), o.reason.map(Reason::as_str))),
+        game_over: file.game_over.map(|o| {
+            (
+                o.winner,
+                o.description.as_str(),
+                o.reason.map(Reason::as_str),
+            )
+        }),
     })
 }
 

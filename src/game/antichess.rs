@@ -90,6 +90,10 @@ impl Recorded for Position {
         wording::result_line(outcome, game.ruleset())
     }
 
+    fn claimable_draw(game: &mut Game) -> Option<Outcome> {
+        game.claim_draw()
+    }
+
     /// SAN movetext from the start position (a referee's game starts
     /// there).
     fn pgn(game: &Game, tags: &[(&str, String)], result: &str) -> Option<String> {

@@ -3,12 +3,10 @@
 
 use std::fmt;
 
-use super::antichess::clocks_from_file;
 use super::Game;
+use super::antichess::clocks_from_file;
 use crate::file::GameFile;
-use crate::rules::{
-    Board, Color, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset,
-};
+use crate::rules::{Board, Color, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset};
 
 /// The draws the side to move may claim in the current position.
 ///
@@ -127,5 +125,4 @@ impl Game<Position> {
         game.clocks = clocks_from_file(&file.time);
         Some(game)
     }
-
 }

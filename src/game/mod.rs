@@ -100,6 +100,12 @@ pub trait Recorded: Rules + Sized {
         outcome.to_string()
     }
 
+    /// Ends the game by a draw that a player could claim now, if there is
+    /// one (chess), and returns it.
+    fn claimable_draw(_game: &mut Game<Self>) -> Option<Outcome> {
+        None
+    }
+
     /// The game as PGN with these tags, for a game PGN can hold.
     fn pgn(_game: &Game<Self>, _tags: &[(&str, String)], _result: &str) -> Option<String> {
         None

@@ -1,12 +1,13 @@
-//! Antichess at the terminal.
+//! Antichess and chess at the terminal (chess's additions are in
+//! `chess.rs`).
 
 use shakmaty::ByColor;
 
+use super::chess;
 use super::seat::{Seat, Thinking, Typed};
 use super::view::{self, Style};
 use crate::game::Game;
 use crate::rules::notation::parse_coordinates;
-use crate::rules::wording::describe;
 use crate::rules::{Illegal, Move, Outcome, Position};
 use crate::search::{Engine, Limits};
 
@@ -29,17 +30,21 @@ impl Seat for Position {
         Engine::with_threads(thinking.hash_mb, thinking.threads)
     }
 
-    fn banner(_game: &Game) -> String {
-        "6.170 Antichess. Type help for commands.".to_string()
+    fn banner(game: &Game) -> String {
+        if game.is_chess() {
+            "Chess. Type help for commands.".to_string()
+        } else {
+            "6.170 Antichess. Type help for commands.".to_string()
+        }
     }
 
-    fn help() -> &'static str {
-        HELP
+    fn help(game: &Game) -> &'static str {
+        if game.is_chess() { chess::HELP } else { HELP }
     }
 
     fn commands() -> &'static [&'static str] {
         &[
-            "moves", "hint", "undo", "flip", "save", "load", "new", "help", "quit",
+            "moves", "hint", "undo", "flip", "save", "load", "new", "help", "quit", "claim", "draw",
         ]
     }
 
@@ -48,6 +53,9 @@ impl Seat for Position {
     }
 
     fn typed(game: &Game, text: &str) -> Typed<Move> {
+        if game.is_chess() {
+            return chess::typed(game, text);
+        }
         let Some((from, to)) = parse_coordinates(text) else {
             return Typed::Unknown;
         };
@@ -74,7 +82,7 @@ impl Seat for Position {
     }
 
     fn ending(game: &Game, outcome: Outcome) -> String {
-        describe(outcome, game.ruleset())
+        <Position as crate::game::Recorded>::describe(game, outcome)
     }
 
     fn engine_move(
@@ -93,6 +101,40 @@ impl Seat for Position {
 
     fn clear(engine: &mut Engine) {
         engine.clear();
+    }
+
+    fn notes(game: &Game) -> Vec<String> {
+        if game.is_chess() {
+            chess::notes(game)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn piece_moves(game: &Game, square: &str) -> Option<String> {
+        game.is_chess().then(|| chess::piece_moves(game, square))
+    }
+
+    fn claim(game: &mut Game) -> Option<String> {
+        game.is_chess().then(|| chess::claim(game))
+    }
+
+    fn offer_draw(
+        game: &mut Game,
+        engine: &mut Engine,
+        opponent_is_computer: bool,
+        ask: &mut dyn FnMut(&str) -> Option<String>,
+    ) -> Option<String> {
+        game.is_chess()
+            .then(|| chess::offer_draw(game, engine, opponent_is_computer, ask))
+    }
+
+    fn computer_claim(game: &mut Game, engine: &mut Engine, thinking: &Thinking) -> Option<String> {
+        if game.is_chess() {
+            chess::computer_claim(game, engine, thinking)
+        } else {
+            None
+        }
     }
 }
 

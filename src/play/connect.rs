@@ -40,7 +40,7 @@ impl Seat for Position {
         )
     }
 
-    fn help() -> &'static str {
+    fn help(_game: &crate::game::Game<Self>) -> &'static str {
         HELP
     }
 

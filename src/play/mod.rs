@@ -9,6 +9,7 @@
 //! move reading, its endings and its engine (`seat.rs`).
 
 mod antichess;
+mod chess;
 mod connect;
 mod input;
 mod seat;
@@ -57,7 +58,7 @@ enum Next {
     Quit,
     /// A file was loaded (of either game): go on with it, from its path,
     /// with the board drawn as it was.
-    Switch(Loaded, String, view::Style),
+    Switch(Box<Loaded>, String, view::Style),
 }
 
 /// A game read from a file, of either kind.
@@ -110,7 +111,7 @@ pub fn run(options: PlayOptions) -> ExitCode {
     };
     while let Some(Next::Switch(saved, path, style)) = next {
         let from = Some(path.as_str());
-        next = Some(match saved {
+        next = Some(match *saved {
             Loaded::Antichess(game) => session(game, &options, &mut input, from, style),
             Loaded::Connect(game) => session(game, &options, &mut input, from, style),
         });
@@ -151,6 +152,26 @@ fn session<R: Seat>(
     session.main_loop(input)
 }
 
+/// Asks which piece a pawn becomes: `Q`, `R`, `B` or `N`, or `None` when
+/// the player gives no answer (the move is then not played).
+fn ask_promotion(input: &mut Input) -> Option<char> {
+    loop {
+        let answer = input.read(
+            "Promote to queen (q), rook (r), bishop (b) or knight (n)? ",
+            &[],
+        )?;
+        let piece = match answer.trim().to_ascii_lowercase().as_str() {
+            "" => return None,
+            "q" | "queen" => 'Q',
+            "r" | "rook" => 'R',
+            "b" | "bishop" => 'B',
+            "n" | "knight" => 'N',
+            _ => continue,
+        };
+        return Some(piece);
+    }
+}
+
 fn say(text: &str) {
     let mut out = io::stdout().lock();
     let _ = writeln!(out, "{text}");
@@ -189,20 +210,20 @@ impl<R: Seat> Session<'_, R> {
                 return Next::Quit;
             };
             let spent = i64::try_from(asked.elapsed().as_millis()).unwrap_or(i64::MAX);
-            if let Some(next) = self.command(line.trim(), spent) {
+            if let Some(next) = self.command(line.trim(), spent, input) {
                 return next;
             }
         }
     }
 
     /// Handles one line; returns how the session ends, if it does.
-    fn command(&mut self, line: &str, spent_ms: i64) -> Option<Next> {
+    fn command(&mut self, line: &str, spent_ms: i64, input: &mut Input) -> Option<Next> {
         let mut words = line.split_whitespace();
         let word = words.next()?;
         let arg = words.next();
         match word {
             "quit" | "exit" => return Some(Next::Quit),
-            "help" | "?" => say(R::help()),
+            "help" | "?" => say(R::help(&self.game)),
             "flip" if R::commands().contains(&"flip") => {
                 self.style.flipped = !self.style.flipped;
                 self.draw();
@@ -210,8 +231,34 @@ impl<R: Seat> Session<'_, R> {
             "moves" => {
                 if self.game.outcome().is_some() {
                     say("The game is over.");
+                } else if let Some(square) = arg {
+                    match R::piece_moves(&self.game, square) {
+                        Some(text) => say(&text),
+                        None => say("Usage: moves"),
+                    }
                 } else {
                     say(&R::moves_line(&self.game));
+                }
+            }
+            "claim" | "draw" if self.game.outcome().is_some() => {
+                say("The game is over. Type new, undo, load FILE or quit.");
+            }
+            "claim" => match R::claim(&mut self.game) {
+                Some(text) if text.is_empty() => {}
+                Some(text) => say(&text),
+                None => self.human_move(word, spent_ms),
+            },
+            "draw" => {
+                let opponent = *self.options.players.get(self.game.turn().other());
+                let mut ask = |question: &str| input.read(question, &[]);
+                match R::offer_draw(
+                    &mut self.game,
+                    &mut self.engine,
+                    opponent == PlayerKind::Computer,
+                    &mut ask,
+                ) {
+                    Some(text) => say(&text),
+                    None => self.human_move(word, spent_ms),
                 }
             }
             "hint" => match self.hint() {
@@ -240,11 +287,20 @@ impl<R: Seat> Session<'_, R> {
             "load" => match arg {
                 None => say("Usage: load FILE"),
                 Some(path) => match load(path) {
-                    Ok(loaded) => return Some(Next::Switch(loaded, path.to_string(), self.style)),
+                    Ok(loaded) => {
+                        return Some(Next::Switch(Box::new(loaded), path.to_string(), self.style));
+                    }
                     Err(e) => say(&format!("Could not load {path}: {e}")),
                 },
             },
-            text => self.human_move(text, spent_ms),
+            text => match R::typed(&self.game, text) {
+                Typed::Promotion(base) if self.game.outcome().is_none() => {
+                    if let Some(piece) = ask_promotion(input) {
+                        self.human_move(&format!("{base}={piece}"), spent_ms);
+                    }
+                }
+                _ => self.human_move(text, spent_ms),
+            },
         }
         None
     }
@@ -296,6 +352,11 @@ impl<R: Seat> Session<'_, R> {
         self.undo.push(self.game.clone());
         self.game.play(m, spent_ms);
         self.draw();
+        if self.game.outcome().is_none() {
+            for note in R::notes(&self.game) {
+                say(&note);
+            }
+        }
     }
 
     fn human_move(&mut self, text: &str, spent_ms: i64) {
@@ -306,6 +367,7 @@ impl<R: Seat> Session<'_, R> {
         match R::typed(&self.game, text) {
             Typed::Move(m) => self.play(m, spent_ms),
             Typed::Illegal(why) => say(&why),
+            Typed::Promotion(base) => say(&format!("{base}: say which piece, as in {base}=Q.")),
             Typed::Unknown => say(&format!(
                 "Unknown command or move {text:?}. Type help for the commands."
             )),
@@ -313,6 +375,10 @@ impl<R: Seat> Session<'_, R> {
     }
 
     fn computer_move(&mut self) {
+        if let Some(text) = R::computer_claim(&mut self.game, &mut self.engine, &self.thinking) {
+            say(&text);
+            return;
+        }
         let turn = self.game.turn();
         let remaining = self.game.clock(turn).remaining();
         let spinner = ProgressBar::new_spinner();

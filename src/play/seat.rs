@@ -15,6 +15,9 @@ pub enum Typed<M> {
     Move(M),
     /// A move that is not legal: the sentence that says why.
     Illegal(String),
+    /// A promotion typed without its piece (chess): the move's text, to
+    /// which `=Q`, `=R`, `=B` or `=N` is added once the player chooses.
+    Promotion(String),
     /// Not a move of this game at all.
     Unknown,
 }
@@ -44,7 +47,7 @@ pub trait Seat: Recorded {
     fn banner(game: &Game<Self>) -> String;
 
     /// The help text.
-    fn help() -> &'static str;
+    fn help(game: &Game<Self>) -> &'static str;
 
     /// The commands, for Tab completion (and whether `flip` is one).
     fn commands() -> &'static [&'static str];
@@ -73,4 +76,44 @@ pub trait Seat: Recorded {
 
     /// Forgets what the engines learnt.
     fn clear(engine: &mut Self::Engine);
+
+    /// What the players are told after a move besides the board: a check,
+    /// a draw that can be claimed.
+    fn notes(_game: &Game<Self>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `moves SQUARE`: the moves of the piece there, or why it has none;
+    /// `None` when the game has no such command.
+    fn piece_moves(_game: &Game<Self>, _square: &str) -> Option<String> {
+        None
+    }
+
+    /// `claim`: claims a draw for the side to move and says what came of
+    /// it; `None` when the game has no such command.
+    fn claim(_game: &mut Game<Self>) -> Option<String> {
+        None
+    }
+
+    /// `draw`: the side to move offers a draw. The opponent answers: the
+    /// computer by its search, a person through `ask` (a question, answered
+    /// with a line or nothing). `None` when the game has no such command.
+    fn offer_draw(
+        _game: &mut Game<Self>,
+        _engine: &mut Self::Engine,
+        _opponent_is_computer: bool,
+        _ask: &mut dyn FnMut(&str) -> Option<String>,
+    ) -> Option<String> {
+        None
+    }
+
+    /// Before the computer moves: a draw it claims, with the sentence that
+    /// says so, when it may claim one and its search finds nothing better.
+    fn computer_claim(
+        _game: &mut Game<Self>,
+        _engine: &mut Self::Engine,
+        _thinking: &Thinking,
+    ) -> Option<String> {
+        None
+    }
 }

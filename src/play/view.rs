@@ -8,7 +8,7 @@ use shakmaty::ByColor;
 
 use crate::game::{Game, Rules};
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Piece, Role, Square};
+use crate::rules::{Color, Piece, Role, Square, notation};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +149,11 @@ pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
     file_line(&mut out);
 
     let turn = game.turn();
-    out.push_str(&status_lines(game, players, last.map(|m| m.to_string())));
+    out.push_str(&status_lines(
+        game,
+        players,
+        last.map(|m| notation::protocol(m, game.ruleset())),
+    ));
     for color in [Color::White, Color::Black] {
         let lost: String = game
             .captured()
@@ -160,7 +164,8 @@ pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
             let _ = writeln!(out, "{} has lost: {lost}", side_name(color));
         }
     }
-    if game.outcome().is_none() && game.position().is_check() {
+    // (Chess says `Check.` after the move instead, with its other notes.)
+    if game.outcome().is_none() && game.position().is_check() && !game.is_chess() {
         let _ = writeln!(out, "{} is in check!", side_name(turn));
     }
     out

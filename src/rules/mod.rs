@@ -23,7 +23,7 @@ pub use illegal::Illegal;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PROMOTION_ROLES};
 pub use outcome::{Outcome, Reason, Status};
 pub use perft::{divide, perft};
-pub(crate) use position::CASTLES;
+pub(crate) use position::{CASTLES, Castle};
 pub use position::{FIFTY_MOVE_PLIES, Position, SEVENTY_FIVE_MOVE_PLIES, castling};
 pub use ruleset::{MateRule, PromotionRule, Ruleset, StalemateRule};
 pub use shakmaty::{Bitboard, Color, Piece, Role, Square};

@@ -38,6 +38,15 @@ pub(crate) struct Castle {
     pub rook_to: Square,
 }
 
+impl Castle {
+    /// The castling whose king goes from `from` to `to`, if one does.
+    pub(crate) fn between(from: Square, to: Square) -> Option<&'static Castle> {
+        CASTLES
+            .iter()
+            .find(|c| c.king_from == from && c.king_to == to)
+    }
+}
+
 pub(crate) const CASTLES: [Castle; 4] = [
     Castle {
         right: castling::WHITE_KING_SIDE,
@@ -370,7 +379,12 @@ impl Position {
 
     /// The legal move from `from` to `to` that promotes to `promotion`
     /// (`None`: a move that does not promote).
-    pub fn find_exact_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    pub fn find_exact_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<Move> {
         self.legal_moves()
             .into_iter()
             .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)

@@ -158,8 +158,8 @@ fn mop_up(pos: &Position) -> i32 {
     for strong in [Color::White, Color::Black] {
         let weak = strong.other();
         let lone = board.by_color(weak) == board.by_piece(weak, Role::King);
-        let heavy = (board.by_color(strong) & (board.rooks_and_queens() | board.by_role(Role::Pawn)))
-            .any();
+        let heavy =
+            (board.by_color(strong) & (board.rooks_and_queens() | board.by_role(Role::Pawn))).any();
         let (Some(weak_king), Some(strong_king)) = (
             board.by_piece(weak, Role::King).first(),
             board.by_piece(strong, Role::King).first(),
@@ -169,7 +169,11 @@ fn mop_up(pos: &Position) -> i32 {
         if lone && (heavy || minor_mate(board.by_color(strong), board)) {
             let bonus = MOP_UP_EDGE * centre_manhattan(weak_king as usize)
                 + MOP_UP_CLOSE * (14 - king_distance(weak_king, strong_king));
-            return if strong == Color::White { bonus } else { -bonus };
+            return if strong == Color::White {
+                bonus
+            } else {
+                -bonus
+            };
         }
     }
     0
@@ -198,7 +202,10 @@ mod tests {
 
     #[test]
     fn symmetric_positions_score_zero_for_either_side() {
-        assert_eq!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"), 0);
+        assert_eq!(
+            eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+            0
+        );
         let white = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let black = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3");
         assert_eq!(white, -black);

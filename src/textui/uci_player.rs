@@ -17,6 +17,8 @@ pub struct UciPlayer {
     variant: Option<String>,
     child: Option<ChildProgram>,
     current_variant: Option<String>,
+    /// The engine declared a `UCI_Variant` option.
+    declares_variant: bool,
 }
 
 impl UciPlayer {
@@ -28,6 +30,7 @@ impl UciPlayer {
             variant: variant.map(str::to_string),
             child: None,
             current_variant: None,
+            declares_variant: false,
         }
     }
 
@@ -45,12 +48,26 @@ impl UciPlayer {
         if self.child.is_none() {
             let mut child = ChildProgram::spawn(&self.command).ok()?;
             child.send("uci").ok()?;
-            Self::read_until(&mut child, "uciok", Instant::now() + HANDSHAKE)?;
+            let deadline = Instant::now() + HANDSHAKE;
+            self.declares_variant = false;
+            loop {
+                let line = child
+                    .recv(deadline.checked_duration_since(Instant::now())?)
+                    .ok()?;
+                if line.starts_with("option name UCI_Variant ") {
+                    self.declares_variant = true;
+                }
+                if line == "uciok" {
+                    break;
+                }
+            }
             self.child = Some(child);
             self.current_variant = None;
         }
         let child = self.child.as_mut()?;
-        if self.current_variant.as_deref() != Some(variant) {
+        // Orthodox chess engines have no UCI_Variant, and need none.
+        let needs_variant = self.declares_variant || variant != "chess";
+        if needs_variant && self.current_variant.as_deref() != Some(variant) {
             child
                 .send(&format!("setoption name UCI_Variant value {variant}"))
                 .ok()?;

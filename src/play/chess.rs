@@ -1,0 +1,266 @@
+//! What `play` adds for chess: moves typed in any common form, promotion
+//! pieces, checks and claimable draws announced, `claim`, `draw`,
+//! `moves SQUARE`, and the reasons a chess move is refused.
+
+use shakmaty::{Role, Square};
+
+use super::seat::{Thinking, Typed};
+use crate::game::Game;
+use crate::rules::wording::side_name;
+use crate::rules::{Castle, Illegal, Move, Position, notation};
+use crate::search::{Engine, Limits};
+
+/// `help` in a chess game.
+pub(super) const HELP: &str = "\
+Type a move as e2e4, e2-e4, e7e8n, e7-e8=N, or in SAN (Nf3, exd8=Q+, O-O);
+a promotion typed without its piece asks for one (Tab completes legal
+moves). Commands:
+  moves        list your legal moves
+  moves SQ     the moves of the piece on SQ (moves e2)
+  claim        claim a draw (threefold repetition, fifty-move rule)
+  draw         offer a draw
+  hint         ask the engine for a move
+  undo         take back your last move and the reply
+  flip         turn the board around
+  save FILE    save the game (the 6.170 game file)
+  load FILE    load a game file
+  new          start again
+  help         this text
+  quit         leave";
+
+/// The depth of the search that decides on a draw offer or claim without
+/// `--depth`.
+const DRAW_DEPTH: u32 = 6;
+/// The computer accepts a draw offer at this score or worse for itself.
+const ACCEPT_DRAW_AT: i32 = -50;
+
+/// Reads a chess move typed as `e2e4`, `e2-e4`, `e7e8n`, `e7-e8=N` or SAN
+/// (`Nf3`, `exd8=Q+`, `O-O`); a promotion typed without its piece asks for
+/// one.
+pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
+    let pos = game.position();
+    if let Some(m) = notation::find_uci(pos, text).or_else(|| notation::find_protocol(pos, text)) {
+        return Typed::Move(m);
+    }
+    match notation::read_san(pos, text).as_slice() {
+        [m] => return Typed::Move(*m),
+        [_, _, ..] => {
+            return Typed::Illegal(format!("{text} is ambiguous: say which piece moves."));
+        }
+        [] => {}
+    }
+    let as_queen = notation::read_san(pos, &format!("{}=Q", text.trim_end_matches(['+', '#'])));
+    if let [m] = as_queen.as_slice() {
+        return Typed::Promotion(format!("{}-{}", m.from(), m.to()));
+    }
+    let Some((from, to)) = notation::parse_coordinates(text) else {
+        return Typed::Unknown;
+    };
+    if pos.find_move(from, to).is_some_and(Move::is_promotion) {
+        return Typed::Promotion(format!("{from}-{to}"));
+    }
+    match pos.why_illegal(from, to) {
+        Some(why) => Typed::Illegal(format!(
+            "Illegal move {from}-{to}: {}.",
+            reason(pos, why, from, to)
+        )),
+        None => Typed::Unknown,
+    }
+}
+
+/// Why a chess move is not legal, in a few words.
+fn reason(pos: &Position, why: Illegal, from: Square, to: Square) -> String {
+    match why {
+        Illegal::NoPiece(sq) => format!("there is no piece on {sq}"),
+        Illegal::NotYours(sq) => format!("the piece on {sq} is not yours"),
+        Illegal::KingInCheck if pos.is_check() => {
+            "your king is in check and this move does not end it".to_string()
+        }
+        Illegal::KingInCheck => "it would leave your king in check".to_string(),
+        Illegal::CastlingImpossible => format!(
+            "castling is not possible: {}",
+            castling_obstacle(pos, from, to)
+        ),
+        Illegal::CannotMove {
+            role: Role::Pawn,
+            from,
+            to,
+        } if from.file() != to.file() && !pos.board().occupied().contains(to) => {
+            "en passant is only possible right after the double step".to_string()
+        }
+        Illegal::CannotMove { role, from, to } => {
+            format!(
+                "a {} on {from} cannot move to {to}",
+                format!("{role:?}").to_lowercase()
+            )
+        }
+        Illegal::KingCapture => "a king can never be captured".to_string(),
+        Illegal::CaptureCompulsory => "a capture is compulsory".to_string(),
+    }
+}
+
+/// What stops the castling `from`-`to`.
+fn castling_obstacle(pos: &Position, from: Square, to: Square) -> String {
+    let Some(castle) = Castle::between(from, to) else {
+        return "the king has moved".to_string();
+    };
+    if pos.castling_rights() & castle.right == 0 {
+        let king_home = pos
+            .board()
+            .by_piece(castle.color, Role::King)
+            .contains(castle.king_from);
+        return if king_home {
+            "the rook has moved or is gone".to_string()
+        } else {
+            "the king has moved".to_string()
+        };
+    }
+    if pos.is_check() {
+        return "the king is in check".to_string();
+    }
+    let path = shakmaty::attacks::between(castle.king_from, castle.rook_from);
+    if (path & pos.board().occupied()).any() {
+        return "a piece stands in the way".to_string();
+    }
+    let them = pos.turn().other();
+    let occupied = pos.board().occupied().without(castle.king_from);
+    let walk = shakmaty::attacks::between(castle.king_from, castle.king_to).with(castle.king_to);
+    match walk
+        .into_iter()
+        .find(|&sq| pos.board().attackers(sq, them, occupied).any())
+    {
+        Some(sq) if sq == castle.king_to => {
+            format!("the king would land on an attacked square ({sq})")
+        }
+        Some(sq) => format!("the king would pass through an attacked square ({sq})"),
+        None => "a piece stands in the way".to_string(),
+    }
+}
+
+/// `Check.` and the draws that may be claimed, after a move.
+pub(super) fn notes(game: &Game) -> Vec<String> {
+    let mut notes = Vec::new();
+    if game.position().is_check() {
+        notes.push("Check.".to_string());
+    }
+    let claims = game.claims();
+    if claims.any() {
+        notes.push(format!(
+            "{} may claim a draw ({claims}): type claim.",
+            side_name(game.turn())
+        ));
+    }
+    notes
+}
+
+/// `moves SQUARE`: the moves of the piece there, or why it has none.
+pub(super) fn piece_moves(game: &Game, square: &str) -> String {
+    let pos = game.position();
+    let Ok(sq) = square.parse::<Square>() else {
+        return format!("{square} is not a square (a1 to h8).");
+    };
+    let Some(piece) = pos.board().piece_at(sq) else {
+        return format!("There is no piece on {sq}.");
+    };
+    if piece.color != pos.turn() {
+        return format!("The piece on {sq} is not yours.");
+    }
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == sq)
+        .map(|&m| notation::protocol(m, pos.ruleset()))
+        .collect();
+    moves.sort();
+    let name = format!("{:?}", piece.role).to_lowercase();
+    if moves.is_empty() {
+        format!("The {name} on {sq} has no legal move.")
+    } else {
+        format!("The {name} on {sq}: {}", moves.join(" "))
+    }
+}
+
+/// `claim`: ends the game by a claimable draw, or says why there is none.
+pub(super) fn claim(game: &mut Game) -> String {
+    if game.claim_draw().is_some() {
+        return String::new();
+    }
+    let times = match game.repetitions() {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    };
+    format!(
+        "No draw can be claimed: this position has occurred {times}; the halfmove clock is {} (100 needed).",
+        game.position().halfmoves()
+    )
+}
+
+/// The engine's score of the position for the side to move.
+fn score(game: &Game, engine: &mut Engine, depth: u32) -> i32 {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    engine.set_game_keys(game.repetition_keys());
+    engine
+        .search(game.position(), &limits, |_| {})
+        .map_or(0, |r| r.score)
+}
+
+/// `draw`: the side to move offers; the opponent answers.
+pub(super) fn offer_draw(
+    game: &mut Game,
+    engine: &mut Engine,
+    opponent_is_computer: bool,
+    ask: &mut dyn FnMut(&str) -> Option<String>,
+) -> String {
+    let offerer = game.turn();
+    let opponent = side_name(offerer.other());
+    game.offer_draw(offerer);
+    let accepted = if opponent_is_computer {
+        -score(game, engine, DRAW_DEPTH) <= ACCEPT_DRAW_AT
+    } else {
+        loop {
+            match ask(&format!("{opponent}, do you accept a draw? (yes/no) ")) {
+                None => break false,
+                Some(answer) => match answer.trim().to_ascii_lowercase().as_str() {
+                    "yes" | "y" => break true,
+                    "no" | "n" | "" => break false,
+                    _ => continue,
+                },
+            }
+        }
+    };
+    let who = if opponent_is_computer {
+        format!("{opponent} (computer)")
+    } else {
+        opponent.to_string()
+    };
+    if accepted && game.accept_draw().is_some() {
+        format!("{who} accepts the draw.")
+    } else {
+        format!("{who} declines the draw.")
+    }
+}
+
+/// The computer claims a draw open to it when its search scores the
+/// position at 0 or worse for itself.
+pub(super) fn computer_claim(
+    game: &mut Game,
+    engine: &mut Engine,
+    thinking: &Thinking,
+) -> Option<String> {
+    let claims = game.claims();
+    if !claims.any() || score(game, engine, thinking.depth.unwrap_or(DRAW_DEPTH)) > 0 {
+        return None;
+    }
+    let side = side_name(game.turn());
+    game.claim_draw()?;
+    let how = if claims.threefold {
+        "threefold repetition"
+    } else {
+        "the fifty-move rule"
+    };
+    Some(format!("{side} (computer) claims a draw by {how}."))
+}
