@@ -28,6 +28,7 @@ def main():
     ap.add_argument("--binary", default="target/release/antichess")
     ap.add_argument("--oracle", default="../shared/oracles/chess_oracle.py")
     ap.add_argument("--notation", default="uci", choices=["uci", "dash"])
+    ap.add_argument("--only", type=int, help="trace only game number ONLY")
     args = ap.parse_args()
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.oracle)))
     import chess_oracle as oracle
@@ -38,6 +39,17 @@ def main():
     bad = plies = 0
     for g in range(args.games):
         fen = fens[g % len(fens)]
+        if args.only is not None and g != args.only:
+            # Keep the random sequence: play the game, skip the traces.
+            board = chess.Board(fen)
+            n = 0
+            while not board.is_game_over(claim_draw=False) and n < 400:
+                legal = list(board.legal_moves)
+                quiet = [m for m in legal if not board.is_zeroing(m)]
+                pool = quiet if quiet and rng.random() < 0.97 else legal
+                board.push(rng.choice(pool))
+                n += 1
+            continue
         board = chess.Board(fen)
         moves = []
         while not board.is_game_over(claim_draw=False) and len(moves) < 400:
@@ -63,6 +75,7 @@ def main():
             print(f"game {g} ({fen}): first difference at line {first + 1}:")
             print(f"  ours:   {a[first] if first < len(a) else '<end>'}")
             print(f"  oracle: {b[first] if first < len(b) else '<end>'}")
+            print(f"  moves:  {' '.join(moves)}")
     print(f"{args.games} games, {plies} plies traced, {bad} with differences")
     return 1 if bad else 0
 

@@ -11,7 +11,8 @@ use crate::rules::Ruleset;
 /// use antichess::connect::Shape;
 /// assert_eq!(Variant::from_name("connect-4"), Some(Variant::Connect(Shape::CONNECT_FOUR)));
 /// assert!(matches!(Variant::from_name("6170-spring-2004"), Some(Variant::Antichess(_))));
-/// assert_eq!(Variant::from_name("chess"), None);
+/// assert!(matches!(Variant::from_name("chess"), Some(Variant::Antichess(r)) if r.is_chess()));
+/// assert_eq!(Variant::from_name("checkers"), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
