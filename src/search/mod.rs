@@ -437,7 +437,11 @@ impl Worker {
                     && !child.capture_forced()
                     && !(chess && (child.is_check() || m.is_promotion()))
                 {
-                    1 + (i >= 12) as i32
+                    if chess {
+                        chess_reduction(depth, i, pv_node)
+                    } else {
+                        1 + (i >= 12) as i32
+                    }
                 } else {
                     0
                 };
@@ -591,6 +595,14 @@ impl Worker {
             tactical
         };
         for m in self.order(pos, &moves, None, ply) {
+            // Delta pruning: a capture that cannot lift the score to alpha
+            // even with a margin is not searched.
+            if !in_check && m.promotion().is_none() {
+                let victim = pos.board().role_at(m.to()).map_or(100, piece_value);
+                if best + victim + DELTA_MARGIN < alpha {
+                    continue;
+                }
+            }
             let child = pos.play(m);
             self.nodes += 1;
             self.check_time();
@@ -609,6 +621,28 @@ impl Worker {
             }
         }
         best
+    }
+}
+
+/// Late move reduction under chess: logarithmic in depth and move number
+/// (as most chess engines reduce), one ply less on the principal variation,
+/// and never into the quiescence search at once.
+fn chess_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32 - i32::from(pv_node);
+    r.clamp(1, (depth - 2).max(1))
+}
+
+/// Delta pruning's margin (centipawns).
+const DELTA_MARGIN: i32 = 200;
+
+/// A rough value of a piece, for pruning decisions.
+fn piece_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight | Role::Bishop => 325,
+        Role::Rook => 500,
+        Role::Queen => 950,
+        Role::King => 0,
     }
 }
 
