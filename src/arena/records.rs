@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use super::{GameRecord, MatchConfig};
+use super::{Forfeit, GameRecord, MatchConfig};
 use crate::game::{Game, Recorded};
 use crate::pgn;
-use crate::rules::wording;
+use crate::rules::{Reason, wording};
 use crate::safe_write::write_atomic;
 
 /// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
@@ -34,7 +34,8 @@ pub(super) fn write_game<R: Recorded>(
         (&config.second, &config.first)
     };
     let result = wording::pgn_result(Some(record.outcome));
-    let tags = [
+    let chess = config.ruleset == "chess";
+    let mut tags = vec![
         ("Event", "antichess referee".to_string()),
         ("Site", "local".to_string()),
         ("Date", pgn::today()),
@@ -42,7 +43,6 @@ pub(super) fn write_game<R: Recorded>(
         ("White", white.clone()),
         ("Black", black.clone()),
         ("Result", result.to_string()),
-        ("Variant", config.ruleset.clone()),
         (
             "TimeControl",
             if config.clock_ms > 0 {
@@ -51,10 +51,23 @@ pub(super) fn write_game<R: Recorded>(
                 "-".to_string()
             },
         ),
-        ("Termination", record.termination.clone()),
         ("PlyCount", game.history().len().to_string()),
     ];
-    if let Some(text) = R::pgn(game, &tags, result) {
+    if chess {
+        // The standard's words; the sentence goes to the log.
+        let how = match record.forfeit {
+            Some(Forfeit::Time) => "time forfeit",
+            Some(_) => "rules infraction",
+            None if record.termination.starts_with("adjudicated") => "adjudication",
+            None if record.outcome.reason == Reason::TimeExpired => "time forfeit",
+            None => "normal",
+        };
+        tags.push(("Termination", how.to_string()));
+    } else {
+        tags.push(("Variant", config.ruleset.clone()));
+        tags.push(("Termination", record.termination.clone()));
+    }
+    if let Some(text) = R::pgn(game, &tags) {
         save_record(&stem.with_extension("pgn"), &text);
     }
 }

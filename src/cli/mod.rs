@@ -23,6 +23,7 @@ use crate::textui::{self, EngineOptions, Style};
 use crate::variant::Variant;
 
 mod perft;
+mod pgn;
 mod solve;
 
 /// The TextUI's engine options (and `play`'s, without the adapter).
@@ -101,6 +102,45 @@ impl Side {
     }
 }
 
+#[derive(Subcommand)]
+enum PgnAction {
+    /// Read every game and report each problem as
+    /// `file:line:column: error|warning: game N: message`, then a summary
+    /// line per file (exit status 1 if a game has an error, 2 if a file
+    /// cannot be read).
+    Check {
+        /// PGN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Do not print warnings (they are still counted).
+        #[arg(long)]
+        no_warnings: bool,
+        /// Warnings count as errors for the exit status.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Play the games of a file move by move, without asking anything.
+    Replay {
+        /// A PGN file.
+        file: PathBuf,
+        /// Only this game (from 1).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Milliseconds between moves (default 1000 on a terminal, else 0).
+        #[arg(long, value_name = "MS")]
+        delay: Option<u64>,
+        /// Do not draw the board (the output is then stable).
+        #[arg(long)]
+        no_board: bool,
+    },
+    /// Write every game without an error in the PGN export format.
+    Format {
+        /// PGN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum NotationArg {
     Uci,
@@ -133,6 +173,12 @@ enum Command {
         /// List each root move's count first.
         #[arg(long)]
         divide: bool,
+    },
+    /// PGN files: check them, replay their games, or write them in the
+    /// export format.
+    Pgn {
+        #[command(subcommand)]
+        action: PgnAction,
     },
     /// The rules' view of each position of a game: legal moves, check,
     /// status, repetitions and claimable draws, one block per ply (the
@@ -380,6 +426,20 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             moves,
             divide,
         }) => perft::run(depth, ruleset, fen.as_deref(), moves.as_deref(), divide)?,
+        Some(Command::Pgn { action }) => match action {
+            PgnAction::Check {
+                files,
+                no_warnings,
+                strict,
+            } => pgn::check(&files, no_warnings, strict),
+            PgnAction::Replay {
+                file,
+                game,
+                delay,
+                no_board,
+            } => pgn::replay(&file, game, delay, !no_board),
+            PgnAction::Format { files } => pgn::format(&files),
+        },
         Some(Command::Trace {
             ruleset,
             fen,

@@ -4,7 +4,7 @@ use shakmaty::ByColor;
 
 use super::{Clock, Game, NotAMove, Played, Recorded, Rules};
 use crate::file::{self, GameFile, GameOver, HistoryMove, TimeSpec};
-use crate::pgn;
+use crate::pgn::{self, Node, PgnGame};
 use crate::rules::wording;
 use crate::rules::{
     Board, BoardError, CASTLES, Color, Move, MoveKind, Outcome, Piece, Position, PromotionRule,
@@ -94,12 +94,46 @@ impl Recorded for Position {
         game.claim_draw()
     }
 
-    /// SAN movetext from the start position (a referee's game starts
-    /// there).
-    fn pgn(game: &Game, tags: &[(&str, String)], result: &str) -> Option<String> {
-        let start = Position::new(game.ruleset());
-        let moves: Vec<Move> = game.history().iter().map(|p| p.mv).collect();
-        Some(pgn::write(tags, &start, &moves, result))
+    /// The game from its first position (a referee's game starts at the
+    /// standard start), in export format. A chess game that ended by the
+    /// rules gets a `Termination` tag (unless the tags give one), and a
+    /// drawn one the comment `{ Draw: <reason> }` after its last move.
+    fn pgn(game: &Game, tags: &[(&str, String)]) -> Option<String> {
+        Some(pgn::write(&game.to_pgn(tags)))
+    }
+}
+
+impl Game<Position> {
+    /// The game as a PGN game with these tags (its result from the game).
+    pub fn to_pgn(&self, tags: &[(&str, String)]) -> PgnGame {
+        let (start, moves) = if self.history_replays() {
+            let nodes = self.history().iter().map(|p| Node::new(p.mv)).collect();
+            (*self.first_position(), nodes)
+        } else {
+            (*self.position(), Vec::new())
+        };
+        let mut game = PgnGame::new(start, moves, wording::pgn_result(self.outcome()));
+        for (name, value) in tags {
+            game.set_tag(name, value.clone());
+        }
+        if self.is_chess()
+            && let Some(outcome) = self.outcome()
+        {
+            if game.tag("Termination").is_none() {
+                let how = if outcome.reason == Reason::TimeExpired {
+                    "time forfeit"
+                } else {
+                    "normal"
+                };
+                game.set_tag("Termination", how);
+            }
+            if outcome.winner.is_none()
+                && let Some(last) = game.moves.last_mut()
+            {
+                last.comment = Some(format!("Draw: {}", wording::reason_words(outcome)));
+            }
+        }
+        game
     }
 }
 

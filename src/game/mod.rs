@@ -107,7 +107,7 @@ pub trait Recorded: Rules + Sized {
     }
 
     /// The game as PGN with these tags, for a game PGN can hold.
-    fn pgn(_game: &Game<Self>, _tags: &[(&str, String)], _result: &str) -> Option<String> {
+    fn pgn(_game: &Game<Self>, _tags: &[(&str, String)]) -> Option<String> {
         None
     }
 }
@@ -147,6 +147,11 @@ pub struct Played<M> {
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules = Position> {
     ruleset_name: String,
+    /// The position before the first move of `history`.
+    first: R,
+    /// Whether `history` replays from `first` (not so for a game built
+    /// from a file's board, whose moves are a record only).
+    replays: bool,
     position: R,
     history: Vec<Played<R::Move>>,
     clocks: ByColor<Clock>,
@@ -164,6 +169,8 @@ impl<R: Rules> Game<R> {
         Game {
             ruleset_name: ruleset_name.to_string(),
             keys: position.repetition_key().into_iter().collect(),
+            first: position.clone(),
+            replays: true,
             position,
             history: Vec::new(),
             clocks: ByColor {
@@ -220,6 +227,7 @@ impl<R: Rules> Game<R> {
         game_over: Option<Outcome>,
     ) -> Game<R> {
         let mut game = Game::with_rules(ruleset_name, position, 0, 0);
+        game.replays = history.is_empty();
         game.history = history;
         game.clocks = clocks;
         game.conclude_load(game_over);
@@ -245,6 +253,18 @@ impl<R: Rules> Game<R> {
     /// The ruleset name, as given.
     pub fn ruleset_name(&self) -> &str {
         &self.ruleset_name
+    }
+
+    /// The position the game's history starts from (for a game loaded from a
+    /// file whose history does not replay, the file's position: its moves
+    /// are then a record only).
+    pub fn first_position(&self) -> &R {
+        &self.first
+    }
+
+    /// Whether the history replays from [`Game::first_position`].
+    pub fn history_replays(&self) -> bool {
+        self.replays
     }
 
     /// The current position.

@@ -67,8 +67,47 @@ enum Loaded {
     Connect(crate::game::ConnectGame),
 }
 
-/// Reads a game file of either game; the error says what is wrong.
-fn load(path: &str) -> Result<Loaded, String> {
+/// Whether a file name is a PGN file's (`.pgn`, any case).
+fn is_pgn(path: &str) -> bool {
+    Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
+/// Reads a game file of either game, or game `number` (from 1, default
+/// the first) of a PGN file at its last position with its moves as the
+/// history; the error says what is wrong.
+fn load(path: &str, number: Option<&str>) -> Result<Loaded, String> {
+    if is_pgn(path) {
+        let wanted: usize = match number {
+            None => 1,
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or("the game number must be 1 or more")?,
+        };
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        let read = crate::pgn::Reader::new(io::BufReader::new(file))
+            .nth(wanted - 1)
+            .ok_or(format!("the file has no game {wanted}"))?
+            .map_err(|e| e.to_string())?;
+        if let Some(e) = read.first_error() {
+            return Err(format!(
+                "line {}, column {}: {}",
+                e.line, e.column, e.message
+            ));
+        }
+        let start = read.game.start;
+        let mut game = Game::with_rules(start.ruleset().name(), start, 0, 0);
+        for node in &read.game.moves {
+            if game.outcome().is_some() {
+                break;
+            }
+            game.play(node.mv, 0);
+        }
+        return Ok(Loaded::Antichess(game));
+    }
     match file::read_any_path(Path::new(path)).map_err(|e| e.to_string())? {
         SavedGame::Antichess(f) => Game::from_file(&f)
             .map(Loaded::Antichess)
@@ -179,6 +218,26 @@ fn say(text: &str) {
 }
 
 impl<R: Seat> Session<'_, R> {
+    /// The tags of a game saved as PGN from `play`.
+    fn pgn_tags(&self) -> Vec<(&'static str, String)> {
+        let name = |kind: PlayerKind| match kind {
+            PlayerKind::Human => "Human".to_string(),
+            PlayerKind::Computer => format!("antichess {}", env!("CARGO_PKG_VERSION")),
+        };
+        let site = std::env::var("HOSTNAME")
+            .ok()
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "?".to_string());
+        vec![
+            ("Event", "antichess play".to_string()),
+            ("Site", site),
+            ("Date", crate::pgn::today()),
+            ("Round", "-".to_string()),
+            ("White", name(self.options.players.white)),
+            ("Black", name(self.options.players.black)),
+        ]
+    }
+
     fn players(&self) -> ByColor<&'static str> {
         self.options.players.map(|k| match k {
             PlayerKind::Human => "you",
@@ -277,16 +336,21 @@ impl<R: Seat> Session<'_, R> {
             "save" => match arg {
                 None => say("Usage: save FILE"),
                 Some(path) => {
-                    let xml = R::to_xml(&self.game);
-                    match write_atomic(Path::new(path), xml.as_bytes()) {
-                        Ok(()) => say(&format!("Saved to {path}.")),
-                        Err(e) => say(&format!("Could not save {path}: {e}")),
+                    let text = if is_pgn(path) {
+                        R::pgn(&self.game, &self.pgn_tags())
+                    } else {
+                        Some(R::to_xml(&self.game))
+                    };
+                    match text.map(|t| write_atomic(Path::new(path), t.as_bytes())) {
+                        Some(Ok(())) => say(&format!("Saved to {path}.")),
+                        Some(Err(e)) => say(&format!("Could not save {path}: {e}")),
+                        None => say(&format!("Could not save {path}: PGN cannot hold this game")),
                     }
                 }
             },
             "load" => match arg {
                 None => say("Usage: load FILE"),
-                Some(path) => match load(path) {
+                Some(path) => match load(path, words.next()) {
                     Ok(loaded) => {
                         return Some(Next::Switch(Box::new(loaded), path.to_string(), self.style));
                     }

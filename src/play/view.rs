@@ -89,6 +89,13 @@ pub fn clock_text(ms: Option<i64>) -> String {
 /// assert!(!text.contains('\u{1b}'));
 /// ```
 pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
+    let mut out = board_text(game, style);
+    out.push_str(&render_status(game, players, style));
+    out
+}
+
+/// The board alone, the last move highlighted (for `pgn replay`).
+pub fn board_text(game: &Game, style: Style) -> String {
     let board = game.position().board();
     let last = game.last_move();
     let mut ranks: Vec<u32> = (0..8).rev().collect();
@@ -147,7 +154,13 @@ pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
         let _ = writeln!(out, " {}", r + 1);
     }
     file_line(&mut out);
+    out
+}
 
+/// Whose turn, the clocks, the last move, the captured pieces and a check.
+fn render_status(game: &Game, players: ByColor<&str>, style: Style) -> String {
+    let mut out = String::new();
+    let last = game.last_move();
     let turn = game.turn();
     out.push_str(&status_lines(
         game,

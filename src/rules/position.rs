@@ -364,6 +364,9 @@ impl Position {
         if let Some(ep) = p.ep_square.take() {
             p.hash ^= zobrist::en_passant(ep);
         }
+        if self.turn == Color::Black {
+            p.fullmoves = p.fullmoves.saturating_add(1);
+        }
         p.turn = self.turn.other();
         p.hash ^= zobrist::black_to_move();
         p

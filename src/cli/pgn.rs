@@ -1,0 +1,254 @@
+//! `antichess pgn check | replay | format`: PGN files read with
+//! diagnostics, replayed move by move, or written in export format.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::pgn::{self, ReadGame, Reader, Severity};
+use crate::play::view;
+use crate::rules::wording;
+use crate::rules::{Position, Status, notation};
+
+/// What `pgn check` and `pgn format` found in a file.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    with_errors: usize,
+    warnings: usize,
+}
+
+/// Opens a file's games, or says why it cannot.
+fn open(path: &Path) -> Result<Reader<BufReader<File>>, String> {
+    match File::open(path) {
+        Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => Err("is a directory".to_string()),
+        Ok(f) => Ok(Reader::new(BufReader::new(f))),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Reads every game of every file, handing each to `each`; prints the
+/// diagnostics (warnings unless `quiet`) to `diag` as `file:line:col: ...`
+/// and the summary line of each file to standard output. Exit status: 2 if
+/// a file cannot be read, 1 if a game has an error (or, `strict`, a
+/// warning), else 0.
+fn each_game(
+    files: &[std::path::PathBuf],
+    quiet: bool,
+    strict: bool,
+    to_stderr: bool,
+    summary: bool,
+    mut each: impl FnMut(&ReadGame),
+) -> ExitCode {
+    let mut status = 0u8;
+    let stdout = io::stdout();
+    for path in files {
+        let name = path.display().to_string();
+        let reader = match open(path) {
+            Ok(r) => r,
+            Err(why) => {
+                let _ = writeln!(stdout.lock(), "{name}: cannot read: {why}");
+                status = 2;
+                continue;
+            }
+        };
+        let mut tally = Tally::default();
+        for read in reader {
+            let read = match read {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ = writeln!(stdout.lock(), "{name}: cannot read: {e}");
+                    status = 2;
+                    break;
+                }
+            };
+            tally.games += 1;
+            let mut counted_error = false;
+            for d in &read.diagnostics {
+                let is_error = d.severity == Severity::Error || strict;
+                if d.severity == Severity::Warning {
+                    tally.warnings += 1;
+                }
+                if is_error && !counted_error {
+                    counted_error = true;
+                    tally.with_errors += 1;
+                }
+                if d.severity == Severity::Warning && quiet {
+                    continue;
+                }
+                let line = format!("{name}:{d}");
+                if to_stderr {
+                    eprintln!("{line}");
+                } else {
+                    let _ = writeln!(stdout.lock(), "{line}");
+                }
+            }
+            each(&read);
+        }
+        if tally.with_errors > 0 && status == 0 {
+            status = 1;
+        }
+        if summary {
+            let _ = writeln!(
+                stdout.lock(),
+                "{name}: games {}, with errors {}, warnings {}",
+                tally.games,
+                tally.with_errors,
+                tally.warnings
+            );
+        }
+    }
+    ExitCode::from(status)
+}
+
+/// `pgn check`.
+pub fn check(files: &[std::path::PathBuf], no_warnings: bool, strict: bool) -> ExitCode {
+    each_game(files, no_warnings, strict, false, true, |_| {})
+}
+
+/// `pgn format`: every game without an error, in export format, to
+/// standard output; diagnostics to standard error.
+pub fn format(files: &[std::path::PathBuf]) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    let code = each_game(files, false, false, true, false, |read| {
+        if !read.has_error() && out.write_all(pgn::write(&read.game).as_bytes()).is_err() {
+            failed = true;
+        }
+    });
+    if out.flush().is_err() || failed {
+        return ExitCode::from(2);
+    }
+    code
+}
+
+/// `pgn replay`: the games (or game `only`), move by move.
+pub fn replay(path: &Path, only: Option<usize>, delay: Option<u64>, board: bool) -> ExitCode {
+    let name = path.display().to_string();
+    let reader = match open(path) {
+        Ok(r) => r,
+        Err(why) => {
+            println!("{name}: cannot read: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    let delay =
+        Duration::from_millis(delay.unwrap_or(if io::stdout().is_terminal() { 1000 } else { 0 }));
+    let style = view::Style::detect();
+    let mut stopped = false;
+    for (index, read) in reader.enumerate() {
+        let Ok(read) = read else {
+            println!("{name}: cannot read");
+            return ExitCode::from(2);
+        };
+        if only.is_some_and(|n| n != index + 1) {
+            continue;
+        }
+        stopped |= replay_game(&name, index + 1, &read, delay, board.then_some(style));
+    }
+    ExitCode::from(u8::from(stopped))
+}
+
+/// Replays one game; returns whether it stopped at an error.
+fn replay_game(
+    name: &str,
+    number: usize,
+    read: &ReadGame,
+    delay: Duration,
+    style: Option<view::Style>,
+) -> bool {
+    let game = &read.game;
+    let tag = |n: &str| game.tag(n).unwrap_or("?").to_string();
+    let mut heading = format!("Game {number}: {} - {}", tag("White"), tag("Black"));
+    for extra in ["Event", "Site", "Date"] {
+        if let Some(v) = game.tag(extra) {
+            heading.push_str(&format!(", {v}"));
+        }
+    }
+    println!("{heading}");
+    let mut played = crate::game::Game::with_rules(game.start.ruleset().name(), game.start, 0, 0);
+    let show = |played: &crate::game::Game| {
+        if let Some(style) = style {
+            print!("{}", view::board_text(played, style));
+        }
+    };
+    show(&played);
+    if let Some(c) = &game.comment {
+        println!("  {{ {c} }}");
+    }
+    for node in &game.moves {
+        std::thread::sleep(delay);
+        let pos: Position = *played.position();
+        let san = notation::san(&pos, node.mv);
+        let number = pos.fullmoves();
+        let mut line = if pos.turn().is_white() {
+            format!("{number}. {san}")
+        } else {
+            format!("{number}... {san}")
+        };
+        for nag in &node.nags {
+            line.push_str(&format!(" ${nag}"));
+        }
+        println!("{line}");
+        played.play(node.mv, 0);
+        show(&played);
+        if let Some(c) = &node.comment {
+            println!("  {{ {c} }}");
+        }
+        let after = played.position();
+        if played.outcome().is_none() && after.is_check() {
+            println!("Check.");
+        }
+        let claims = played.claims();
+        if claims.any() {
+            println!("Draw claimable: {claims}.");
+        }
+        if let Some(outcome) = played.outcome() {
+            println!("{}", ending_line(outcome));
+        }
+    }
+    let stopped = match read.first_error() {
+        Some(e) => {
+            println!(
+                "Replay stopped: {name}:{}:{}: {}",
+                e.line, e.column, e.message
+            );
+            true
+        }
+        None => false,
+    };
+    let how = match played
+        .outcome()
+        .or_else(|| match played.position().status() {
+            Status::Over(o) => Some(o),
+            _ => None,
+        }) {
+        Some(outcome) => pgn::ending_words(outcome).to_string(),
+        None => "not decided on the board".to_string(),
+    };
+    println!("Result: {} ({how})", game.result);
+    println!();
+    stopped
+}
+
+/// The replay's line for an automatic ending.
+fn ending_line(outcome: crate::rules::Outcome) -> String {
+    match outcome.winner {
+        Some(w) => format!(
+            "{}. {} wins.",
+            capitalised(pgn::ending_words(outcome)),
+            wording::side_name(w)
+        ),
+        None => format!("Draw: {}.", pgn::ending_words(outcome)),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
