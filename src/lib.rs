@@ -20,6 +20,7 @@
 //! ```
 
 pub mod arena;
+pub mod audit;
 pub mod cli;
 pub mod connect;
 pub mod file;

@@ -193,6 +193,7 @@ fn replay_game(
         }
         println!("{line}");
         played.play(node.mv, 0);
+        crate::audit::log("Game", &played);
         show(&played);
         if let Some(c) = &node.comment {
             println!("  {{ {c} }}");
@@ -209,6 +210,7 @@ fn replay_game(
             println!("{}", ending_line(outcome));
         }
     }
+    crate::audit::log("PgnGame", game);
     let stopped = match read.first_error() {
         Some(e) => {
             println!(

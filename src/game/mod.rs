@@ -262,6 +262,12 @@ impl<R: Rules> Game<R> {
         &self.first
     }
 
+    /// The history, to corrupt in audit tests.
+    #[cfg(test)]
+    pub(crate) fn history_mut(&mut self) -> &mut Vec<Played<R::Move>> {
+        &mut self.history
+    }
+
     /// Whether the history replays from [`Game::first_position`].
     pub fn history_replays(&self) -> bool {
         self.replays

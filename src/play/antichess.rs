@@ -103,6 +103,11 @@ impl Seat for Position {
         engine.clear();
     }
 
+    fn audit(game: &Game) {
+        debug_assert!(crate::audit::Audit::audit_errors(game).is_empty());
+        crate::audit::log("Game", game);
+    }
+
     fn notes(game: &Game) -> Vec<String> {
         if game.is_chess() {
             chess::notes(game)

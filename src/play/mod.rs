@@ -415,6 +415,7 @@ impl<R: Seat> Session<'_, R> {
     fn play(&mut self, m: R::Move, spent_ms: i64) {
         self.undo.push(self.game.clone());
         self.game.play(m, spent_ms);
+        R::audit(&self.game);
         self.draw();
         if self.game.outcome().is_none() {
             for note in R::notes(&self.game) {

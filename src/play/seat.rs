@@ -77,6 +77,10 @@ pub trait Seat: Recorded {
     /// Forgets what the engines learnt.
     fn clear(engine: &mut Self::Engine);
 
+    /// Audits the game after a move (`ANTICHESS_AUDIT=1`; see
+    /// [`crate::audit`]), for games that have audits.
+    fn audit(_game: &Game<Self>) {}
+
     /// What the players are told after a move besides the board: a check,
     /// a draw that can be claimed.
     fn notes(_game: &Game<Self>) -> Vec<String> {

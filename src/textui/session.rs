@@ -150,6 +150,10 @@ impl Session {
             Line::Invalid => reply.line(INPUT_ERROR),
             Line::Command(cmd) => self.execute(cmd, &mut reply),
         }
+        if let Some(Table::Antichess(a)) = &self.table {
+            debug_assert!(crate::audit::Audit::audit_errors(&a.game).is_empty());
+            crate::audit::log("Game", &a.game);
+        }
         reply
     }
 
