@@ -210,3 +210,19 @@ proptest! {
         prop_assert!(games <= 7);
     }
 }
+
+#[test]
+fn the_shipped_kasparov_file_checks_clean_and_is_in_export_format() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, _) = run_binary_in(dir, &["pgn", "check", "fixtures/pgn/kasparov.pgn"], "");
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "fixtures/pgn/kasparov.pgn: games 6, with errors 0, warnings 0\n"
+        )
+    );
+    let (_, formatted, _) = run_binary_in(dir, &["pgn", "format", "fixtures/pgn/kasparov.pgn"], "");
+    let shipped = std::fs::read_to_string(dir.join("fixtures/pgn/kasparov.pgn")).unwrap();
+    assert_eq!(formatted, shipped);
+}
