@@ -226,3 +226,44 @@ fn the_shipped_kasparov_file_checks_clean_and_is_in_export_format() {
     let shipped = std::fs::read_to_string(dir.join("fixtures/pgn/kasparov.pgn")).unwrap();
     assert_eq!(formatted, shipped);
 }
+
+#[test]
+fn special_files_and_binary_input_get_a_clear_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.pgn");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    std::fs::create_dir(dir.path().join("folder.pgn")).unwrap();
+    std::fs::write(
+        dir.path().join("binary.pgn"),
+        [0u8, 159, 146, 150, 255, b'[', 0, b'{'],
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("p01.pgn", dir.path().join("dangling.pgn")).unwrap();
+    let (code, out, _) = run_binary_in(
+        dir.path(),
+        &[
+            "pgn",
+            "check",
+            "fifo.pgn",
+            "folder.pgn",
+            "dangling.pgn",
+            "binary.pgn",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "fifo.pgn: cannot read: not a regular file");
+    assert_eq!(lines[1], "folder.pgn: cannot read: is a directory");
+    assert!(lines[2].starts_with("dangling.pgn: cannot read: "), "{out}");
+    assert!(
+        lines.last().unwrap().starts_with("binary.pgn: games "),
+        "{out}"
+    );
+}

@@ -1,13 +1,12 @@
 //! `antichess pgn check | replay | format`: PGN files read with
 //! diagnostics, replayed move by move, or written in export format.
 
-use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::pgn::{self, ReadGame, Reader, Severity};
+use crate::pgn::{self, ReadGame, Severity};
 use crate::play::view;
 use crate::rules::wording;
 use crate::rules::{Position, Status, notation};
@@ -18,15 +17,6 @@ struct Tally {
     games: usize,
     with_errors: usize,
     warnings: usize,
-}
-
-/// Opens a file's games, or says why it cannot.
-fn open(path: &Path) -> Result<Reader<BufReader<File>>, String> {
-    match File::open(path) {
-        Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => Err("is a directory".to_string()),
-        Ok(f) => Ok(Reader::new(BufReader::new(f))),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 /// Reads every game of every file, handing each to `each`; prints the
@@ -46,7 +36,7 @@ fn each_game(
     let stdout = io::stdout();
     for path in files {
         let name = path.display().to_string();
-        let reader = match open(path) {
+        let reader = match pgn::open(path) {
             Ok(r) => r,
             Err(why) => {
                 let _ = writeln!(stdout.lock(), "{name}: cannot read: {why}");
@@ -127,7 +117,7 @@ pub fn format(files: &[std::path::PathBuf]) -> ExitCode {
 /// `pgn replay`: the games (or game `only`), move by move.
 pub fn replay(path: &Path, only: Option<usize>, delay: Option<u64>, board: bool) -> ExitCode {
     let name = path.display().to_string();
-    let reader = match open(path) {
+    let reader = match pgn::open(path) {
         Ok(r) => r,
         Err(why) => {
             println!("{name}: cannot read: {why}");

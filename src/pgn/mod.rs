@@ -13,7 +13,27 @@ mod write;
 pub use read::{Diagnostic, ReadGame, Reader, Severity, ending_words, read_text};
 pub use write::{SEVEN_TAG_ROSTER, write};
 
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+
 use crate::rules::{Move, Position};
+
+/// Opens a PGN file's games, or says why it cannot. Only regular files
+/// are read (through links): a pipe or a device could leave the reader
+/// waiting for ever.
+pub fn open(path: &Path) -> Result<Reader<BufReader<File>>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("is a directory".to_string());
+    }
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    File::open(path)
+        .map(|f| Reader::new(BufReader::new(f)))
+        .map_err(|e| e.to_string())
+}
 
 /// One move of a game, with what is attached to it.
 #[derive(Clone, Debug, PartialEq, Eq)]

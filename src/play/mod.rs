@@ -87,8 +87,7 @@ fn load(path: &str, number: Option<&str>) -> Result<Loaded, String> {
                 .filter(|&n| n >= 1)
                 .ok_or("the game number must be 1 or more")?,
         };
-        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        let read = crate::pgn::Reader::new(io::BufReader::new(file))
+        let read = crate::pgn::open(Path::new(path))?
             .nth(wanted - 1)
             .ok_or(format!("the file has no game {wanted}"))?
             .map_err(|e| e.to_string())?;
