@@ -1,6 +1,7 @@
 //! The static evaluation under orthodox chess: material and piece-square
 //! tables, each with a middlegame and an endgame value blended by the game
-//! phase ("tapered"), a bishop pair, and a mop-up term that drives a lone
+//! phase ("tapered"), a bishop pair, pawn structure (passed, doubled and
+//! isolated pawns), mobility, rooks on open files, and a mop-up term that drives a lone
 //! king to the edge and brings the other king to it, so that K+Q v K and
 //! K+R v K are mated well within the fifty-move rule.
 //!
@@ -140,6 +141,10 @@ pub fn evaluate(pos: &Position) -> i32 {
             mg += sign * BISHOP_PAIR.0;
             eg += sign * BISHOP_PAIR.1;
         }
+        let (m, e) = pawn_structure(board, color);
+        let (m2, e2) = activity(board, color);
+        mg += sign * (m + m2);
+        eg += sign * (e + e2);
     }
     let phase = phase.min(FULL_PHASE);
     let white = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + mop_up(pos);
@@ -148,6 +153,110 @@ pub fn evaluate(pos: &Position) -> i32 {
     } else {
         -white
     }
+}
+
+/// Passed pawns (by how far they have gone), doubled and isolated pawns.
+const PASSED: [(i32, i32); 8] = [
+    (0, 0),
+    (5, 10),
+    (5, 15),
+    (10, 25),
+    (20, 45),
+    (35, 75),
+    (60, 120),
+    (0, 0),
+];
+const DOUBLED: (i32, i32) = (-10, -20);
+const ISOLATED: (i32, i32) = (-12, -15);
+/// Per square a piece attacks that is not its own side's: knights,
+/// bishops, rooks, queens.
+const MOBILITY: [(i32, i32); 4] = [(4, 4), (4, 5), (2, 4), (1, 2)];
+/// A rook on a file without pawns, and without own pawns.
+const ROOK_OPEN: (i32, i32) = (25, 10);
+const ROOK_HALF_OPEN: (i32, i32) = (12, 6);
+
+/// `color`'s pawn structure (middlegame, endgame).
+fn pawn_structure(board: &crate::rules::Board, color: Color) -> (i32, i32) {
+    let ours = board.by_piece(color, Role::Pawn);
+    let theirs = board.by_piece(color.other(), Role::Pawn);
+    let (mut mg, mut eg) = (0, 0);
+    for sq in ours {
+        let file = sq.file();
+        let file_bb = Bitboard::from_file(file);
+        let neighbours = shakmaty::File::ALL
+            .into_iter()
+            .filter(|f| (*f as i32 - file as i32).abs() == 1)
+            .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f));
+        let ahead = ahead_of(color, sq);
+        if (theirs & (file_bb | neighbours) & ahead).is_empty() {
+            let rank = if color == Color::White {
+                sq.rank() as usize
+            } else {
+                7 - sq.rank() as usize
+            };
+            mg += PASSED[rank].0;
+            eg += PASSED[rank].1;
+        }
+        if (ours & file_bb & ahead).any() {
+            mg += DOUBLED.0;
+            eg += DOUBLED.1;
+        }
+        if (ours & neighbours).is_empty() {
+            mg += ISOLATED.0;
+            eg += ISOLATED.1;
+        }
+    }
+    (mg, eg)
+}
+
+/// The squares in front of `sq` from `color`'s side (on every file).
+fn ahead_of(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank() as u32;
+    let mut bb = Bitboard::EMPTY;
+    for r in 0..8u32 {
+        let in_front = match color {
+            Color::White => r > rank,
+            Color::Black => r < rank,
+        };
+        if in_front {
+            bb |= Bitboard::from_rank(shakmaty::Rank::new(r));
+        }
+    }
+    bb
+}
+
+/// Mobility of `color`'s pieces and its rooks on open files.
+fn activity(board: &crate::rules::Board, color: Color) -> (i32, i32) {
+    use shakmaty::attacks;
+    let occupied = board.occupied();
+    let not_ours = !board.by_color(color);
+    let (mut mg, mut eg) = (0, 0);
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    for (i, role) in roles.into_iter().enumerate() {
+        for sq in board.by_piece(color, role) {
+            let reach = match role {
+                Role::Knight => attacks::knight_attacks(sq),
+                Role::Bishop => attacks::bishop_attacks(sq, occupied),
+                Role::Rook => attacks::rook_attacks(sq, occupied),
+                _ => attacks::queen_attacks(sq, occupied),
+            };
+            let n = (reach & not_ours).count() as i32;
+            mg += MOBILITY[i].0 * n;
+            eg += MOBILITY[i].1 * n;
+        }
+    }
+    let pawns = board.by_role(Role::Pawn);
+    for sq in board.by_piece(color, Role::Rook) {
+        let file = Bitboard::from_file(sq.file());
+        if (pawns & file).is_empty() {
+            mg += ROOK_OPEN.0;
+            eg += ROOK_OPEN.1;
+        } else if (board.by_piece(color, Role::Pawn) & file).is_empty() {
+            mg += ROOK_HALF_OPEN.0;
+            eg += ROOK_HALF_OPEN.1;
+        }
+    }
+    (mg, eg)
 }
 
 /// For White: when one side has nothing but its king and the other has
