@@ -258,3 +258,18 @@ fn fivefold_repetition_ends_the_game_and_a_move_declines_an_offer() {
     game.play(m, 0);
     assert_eq!(game.draw_offer(), None, "the opponent's move declines it");
 }
+
+#[test]
+fn the_json_trace_is_python_chesss() {
+    // tests/data/chess_trace.json: `chess_oracle.py trace --json --notation
+    // dash` of these moves.
+    let moves: Vec<String> = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let mut out = Vec::new();
+    let start = Position::new(Ruleset::CHESS);
+    assert!(trace::run(start, &moves, Notation::Dash, true, &mut out).unwrap());
+    let expected = include_str!("data/chess_trace.json");
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+}
