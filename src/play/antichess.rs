@@ -11,17 +11,27 @@ use crate::rules::notation::parse_coordinates;
 use crate::rules::{Illegal, Move, Outcome, Position};
 use crate::search::{Engine, Limits};
 
-const HELP: &str = "\
-Type a move as e2-e4 or e2e4 (Tab completes legal moves). Commands:
-  moves        list your legal moves (and whether a capture is compulsory)
-  hint         ask the engine for a move
+/// The commands every game on the 8 x 8 board has, for the help texts.
+macro_rules! common_help {
+    () => {
+        "  hint         ask the engine for a move
   undo         take back your last move and the reply
   flip         turn the board around
   save FILE    save the game (the 6.170 game file)
   load FILE    load a game file
   new          start again
   help         this text
-  quit         leave";
+  quit         leave"
+    };
+}
+pub(super) use common_help;
+
+const HELP: &str = concat!(
+    "Type a move as e2-e4 or e2e4 (Tab completes legal moves). Commands:
+  moves        list your legal moves (and whether a capture is compulsory)
+",
+    common_help!()
+);
 
 impl Seat for Position {
     type Engine = Engine;

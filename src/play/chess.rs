@@ -4,6 +4,7 @@
 
 use shakmaty::{Role, Square};
 
+use super::antichess::common_help;
 use super::seat::{Thinking, Typed};
 use crate::game::Game;
 use crate::rules::wording::side_name;
@@ -11,22 +12,18 @@ use crate::rules::{Castle, Illegal, Move, Position, notation};
 use crate::search::{Engine, Limits};
 
 /// `help` in a chess game.
-pub(super) const HELP: &str = "\
-Type a move as e2e4, e2-e4, e7e8n, e7-e8=N, or in SAN (Nf3, exd8=Q+, O-O);
+pub(super) const HELP: &str = concat!(
+    "Type a move as e2e4, e2-e4, e7e8n, e7-e8=N, or in SAN (Nf3, exd8=Q+, O-O);
 a promotion typed without its piece asks for one (Tab completes legal
 moves). Commands:
   moves        list your legal moves
   moves SQ     the moves of the piece on SQ (moves e2)
   claim        claim a draw (threefold repetition, fifty-move rule)
   draw         offer a draw
-  hint         ask the engine for a move
-  undo         take back your last move and the reply
-  flip         turn the board around
-  save FILE    save the game (the 6.170 game file)
-  load FILE    load a game file
-  new          start again
-  help         this text
-  quit         leave";
+  save F.pgn   save the game as PGN (load F.pgn [N] loads game N of a PGN file)
+",
+    common_help!()
+);
 
 /// The depth of the search that decides on a draw offer or claim without
 /// `--depth`.

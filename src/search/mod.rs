@@ -539,14 +539,8 @@ impl Worker {
                     -self.quiescence(&child, &child_moves, -beta, -alpha, ply + 1, qply + 1)
                 }
             };
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(score, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         best
@@ -610,18 +604,25 @@ impl Worker {
                 return 0;
             }
             let score = -self.quiescence_chess(&child, -beta, -alpha, ply + 1, qply + 1);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(score, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         best
     }
+}
+
+/// Takes a move's score into a node's best score and alpha; returns whether
+/// it cuts off (reaches beta).
+fn raise(score: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+            return *alpha >= beta;
+        }
+    }
+    false
 }
 
 /// Late move reduction under chess: logarithmic in depth and move number
