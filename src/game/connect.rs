@@ -88,7 +88,7 @@ impl Recorded for Position {
         match outcome.reason {
             Reason::Connected => "connected".to_string(),
             Reason::BoardFull => "board full".to_string(),
-            _ => wording::describe(outcome, crate::rules::Ruleset::default()),
+            _ => wording::describe_connect(outcome),
         }
     }
 }

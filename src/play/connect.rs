@@ -11,7 +11,7 @@ use super::view::{Style, status_lines};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{self, Engine, Position, Shape};
 use crate::game::{ConnectGame, Drop};
-use crate::rules::wording::{describe, side_name};
+use crate::rules::wording::{describe_connect, side_name};
 use crate::rules::{Color, Outcome, Reason};
 
 const HELP: &str = "\
@@ -159,9 +159,9 @@ impl Seat for Position {
                         side_name(w)
                     );
                 }
-                describe(outcome, Default::default())
+                describe_connect(outcome)
             }
-            _ => describe(outcome, Default::default()),
+            _ => describe_connect(outcome),
         }
     }
 

@@ -87,12 +87,29 @@ pub fn describe(outcome: Outcome, ruleset: Ruleset) -> String {
             StalemateRule::LoseTurn => "Both sides are stalemated: the game is drawn.".to_string(),
             StalemateRule::Draw => "Stalemate: the game is drawn.".to_string(),
         },
-        (Reason::Connected, Some(winner)) => {
-            format!("{} connects and wins.", side_name(winner))
-        }
-        (Reason::BoardFull, _) => "The board is full: the game is drawn.".to_string(),
         (_, None) => "The game is drawn.".to_string(),
         (_, Some(winner)) => format!("{} wins.", side_name(winner)),
+    }
+}
+
+/// A Connect N ending as a sentence.
+///
+/// ```
+/// use antichess::rules::{wording::describe_connect, Color, Outcome, Reason};
+/// assert_eq!(describe_connect(Outcome::win(Color::Black, Reason::Connected)), "Black connects and wins.");
+/// assert_eq!(describe_connect(Outcome::draw(Reason::BoardFull)), "The board is full: the game is drawn.");
+/// ```
+pub fn describe_connect(outcome: Outcome) -> String {
+    match (outcome.reason, outcome.winner) {
+        (Reason::Connected, Some(winner)) => format!("{} connects and wins.", side_name(winner)),
+        (Reason::BoardFull, _) => "The board is full: the game is drawn.".to_string(),
+        (Reason::TimeExpired, Some(winner)) => format!(
+            "{} ran out of time. {} wins.",
+            side_name(winner.other()),
+            side_name(winner)
+        ),
+        (_, Some(winner)) => format!("{} wins.", side_name(winner)),
+        (_, None) => "The game is drawn.".to_string(),
     }
 }
 
