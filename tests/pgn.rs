@@ -267,3 +267,20 @@ fn special_files_and_binary_input_get_a_clear_answer() {
         "{out}"
     );
 }
+
+#[test]
+fn a_game_over_16_mib_is_an_error_and_the_next_game_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("[Event \"long\"]\n\n1. e4 ");
+    text.push_str(&"e5 ".repeat(6_000_000));
+    text.push_str("*\n\n[Event \"next\"]\n\n1. d4 *\n");
+    std::fs::write(dir.path().join("long.pgn"), text).unwrap();
+    let (code, out, _) = run_binary_in(dir.path(), &["pgn", "check", "long.pgn"], "");
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            1,
+            "long.pgn:3:1: error: game 1: game text over 16 MiB\nlong.pgn: games 2, with errors 1, warnings 0\n"
+        )
+    );
+}

@@ -101,6 +101,8 @@ enum Token {
     Number(u32),
     Result(String),
     Symbol(String),
+    /// A line over the size of a whole game (its text is not kept).
+    TooLong,
 }
 
 /// Where a token starts.
@@ -243,7 +245,7 @@ impl Builder {
     fn token(&mut self, token: Token, at: At) {
         self.start();
         match token {
-            Token::Tag(..) | Token::BadTag(_) => {}
+            Token::Tag(..) | Token::BadTag(_) | Token::TooLong => {}
             Token::Comment(text) => self.add_comment(text),
             Token::UnterminatedComment => {
                 self.report(at, Severity::Error, "unterminated comment".into());
@@ -413,7 +415,7 @@ impl Builder {
             self.token(Token::Close, end_at);
         }
         let terminated = self.result.is_some();
-        if !terminated && !self.in_comment_at_end && !open_variation {
+        if !terminated && !self.in_comment_at_end && !open_variation && !self.too_big {
             let at = self.last_token_end;
             self.report(at, Severity::Warning, "no game termination marker".into());
         }
@@ -555,8 +557,11 @@ impl Lexer {
                     i = end + 1;
                 }
                 None => {
-                    body.push(' ');
-                    body.extend(&chars);
+                    // A comment longer than a game may be keeps its start.
+                    if body.len() < MAX_GAME_BYTES {
+                        body.push(' ');
+                        body.extend(&chars);
+                    }
                     self.open_comment = Some((body, at));
                     return;
                 }
@@ -773,10 +778,35 @@ impl<R: BufRead> Reader<R> {
     /// The next line's tokens; `None` at the end of the input.
     fn next_line(&mut self) -> Option<std::io::Result<Line>> {
         let mut raw = Vec::new();
-        match self.input.read_until(b'\n', &mut raw) {
+        let limit = MAX_GAME_BYTES as u64 + 1;
+        match std::io::Read::take(&mut self.input, limit).read_until(b'\n', &mut raw) {
             Ok(0) => return None,
             Ok(_) => {}
             Err(e) => return Some(Err(e)),
+        }
+        if raw.len() as u64 == limit && raw.last() != Some(&b'\n') {
+            // A line longer than a whole game may be: skip the rest of it
+            // without keeping it, and say so.
+            let mut skipped = raw.len();
+            loop {
+                let mut chunk = Vec::new();
+                match std::io::Read::take(&mut self.input, 1 << 20).read_until(b'\n', &mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        skipped += n;
+                        if chunk.last() == Some(&b'\n') {
+                            break;
+                        }
+                    }
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            self.line_no += 1;
+            let at = At {
+                line: self.line_no,
+                column: 1,
+            };
+            return Some(Ok((vec![(Token::TooLong, at)], skipped)));
         }
         let bytes = raw.len();
         // A lone CR also ends a line: split it into several lines.
@@ -887,7 +917,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                         line: at.line,
                         column: at.column + len.saturating_sub(1),
                     };
-                    if game.bytes > MAX_GAME_BYTES && !game.too_big {
+                    if (game.bytes > MAX_GAME_BYTES || other == Token::TooLong) && !game.too_big {
                         game.too_big = true;
                         game.report(at, Severity::Error, "game text over 16 MiB".into());
                     }
