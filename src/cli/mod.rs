@@ -160,10 +160,10 @@ enum Command {
     Perft {
         /// Number of plies.
         depth: u32,
-        /// Ruleset name (an antichess ruleset or connect-N-W-H).
+        /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant)]
         ruleset: Variant,
-        /// Antichess: start from this FEN instead of the start position.
+        /// Chess and antichess: start from this FEN instead of the start position.
         #[arg(long)]
         fen: Option<String>,
         /// Connect N: start from the position these moves reach from the
@@ -256,7 +256,7 @@ enum Command {
         /// Clock per side in milliseconds (0: unlimited).
         #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
         clock: i64,
-        /// Ruleset name (an antichess ruleset or connect-N-W-H).
+        /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
         ruleset: String,
         /// Random plies before the programs take over.
@@ -287,7 +287,7 @@ enum Command {
     },
     /// Play a game at the terminal.
     Play {
-        /// Ruleset name (an antichess ruleset or connect-N-W-H).
+        /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
         ruleset: String,
         /// Who plays White.
