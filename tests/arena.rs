@@ -295,3 +295,30 @@ fn connect_engine_beats_the_first_column_player() {
     );
     assert!(table.contains("forfeits: none"), "{table}");
 }
+
+/// A one-sided match stops as soon as the sequential test decides, well
+/// before its most games; the unfinished game is not counted.
+#[test]
+fn sprt_stops_a_clear_match_early() {
+    let (table, log) = referee(&[
+        "--ruleset",
+        "connect-4-7-6",
+        "--games",
+        "200",
+        "--clock",
+        "0",
+        "--sprt",
+        "0",
+        "50",
+        "--white",
+        &engine("--depth 4 --hash 1"),
+        "--black",
+        &engine("--player first --hash 1"),
+    ]);
+    let played = log.lines().filter(|l| l.starts_with("game ")).count();
+    assert!(played < 40, "{played} games\n{table}");
+    assert!(table.contains("SPRT (0, 50): H1 accepted, LLR "), "{table}");
+    let first = table.lines().nth(1).unwrap();
+    assert!(played >= 2, "{played} games\n{table}");
+    assert!(first.starts_with(&format!("first {played:>8}")), "{table}");
+}

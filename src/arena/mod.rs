@@ -13,6 +13,7 @@
 mod elo;
 mod openings;
 mod records;
+mod sprt;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,6 +23,7 @@ use std::time::{Duration, Instant};
 
 pub use elo::Tally;
 pub use openings::random_opening;
+pub use sprt::{Sprt, Verdict};
 
 use crate::connect;
 use crate::game::{Game, Recorded, Rules};

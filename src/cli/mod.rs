@@ -271,6 +271,11 @@ enum Command {
         /// Plies after which an unfinished game is a draw.
         #[arg(long, value_name = "N", default_value_t = 400)]
         max_plies: usize,
+        /// Stop as soon as a sequential probability ratio test decides
+        /// between "the first program is ELO0 stronger" and "ELO1 stronger"
+        /// (logistic Elo, 5% errors each way); --games is then the most.
+        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true)]
+        sprt: Option<Vec<f64>>,
     },
     /// Make the Connect Four (7 x 6) opening book with the solver: the
     /// first player's winning move for every position on its winning line,
@@ -408,17 +413,24 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             out,
             seed,
             max_plies,
-        }) => referee(MatchConfig {
-            first: white,
-            second: black,
-            games,
-            clock_ms: clock,
-            ruleset,
-            opening_plies: openings,
-            seed,
-            out_dir: out,
-            max_plies,
-        })?,
+            sprt,
+        }) => referee(
+            MatchConfig {
+                first: white,
+                second: black,
+                games,
+                clock_ms: clock,
+                ruleset,
+                opening_plies: openings,
+                seed,
+                out_dir: out,
+                max_plies,
+            },
+            sprt.map(|e| arena::Sprt {
+                elo0: e[0],
+                elo1: e[1],
+            }),
+        )?,
         Some(Command::Perft {
             depth,
             ruleset,
@@ -530,7 +542,7 @@ fn bench(depth: u32, hash_mb: usize) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn referee(config: MatchConfig) -> Result<ExitCode> {
+fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
     if let Some(dir) = &config.out_dir {
         std::fs::create_dir_all(dir).with_context(|| {
             format!(
@@ -551,6 +563,8 @@ fn referee(config: MatchConfig) -> Result<ExitCode> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut running = arena::Tally::default();
+    let mut decided = None;
+    let stop = Arc::clone(&interrupt);
     let result = arena::play_match(&config, &interrupt, |i, record| {
         let first_color = if record.first_white { "white" } else { "black" };
         let verdict = match record.outcome.winner {
@@ -575,14 +589,45 @@ fn referee(config: MatchConfig) -> Result<ExitCode> {
                 record.plies
             );
         });
-        bar.set_message(format!(
+        let mut message = format!(
             "first +{} ={} -{}",
             running.wins, running.draws, running.losses
-        ));
+        );
+        if let Some(test) = sprt {
+            let verdict = test.verdict(&running);
+            let (lower, upper) = arena::Sprt::bounds();
+            let llr = match verdict {
+                arena::Verdict::Continue(l) | arena::Verdict::H0(l) | arena::Verdict::H1(l) => l,
+            };
+            message.push_str(&format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})"));
+            if !matches!(verdict, arena::Verdict::Continue(_)) && decided.is_none() {
+                decided = Some(verdict);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        bar.set_message(message);
         bar.inc(1);
     });
     bar.finish_and_clear();
     print!("{}", report_table(&config, &result));
+    if let Some(test) = sprt {
+        let (elo0, elo1) = (test.elo0, test.elo1);
+        match decided {
+            Some(arena::Verdict::H1(llr)) => println!(
+                "SPRT ({elo0}, {elo1}): H1 accepted, LLR {llr:.2}: the first program is stronger by about {elo1} Elo or more"
+            ),
+            Some(arena::Verdict::H0(llr)) => println!(
+                "SPRT ({elo0}, {elo1}): H0 accepted, LLR {llr:.2}: the first program is not stronger by more than about {elo0} Elo"
+            ),
+            _ => println!(
+                "SPRT ({elo0}, {elo1}): no decision, LLR {:.2}",
+                test.llr(&result.tally)
+            ),
+        }
+        if decided.is_some() {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     if result.interrupted {
         eprintln!("antichess: interrupted; finished games are kept");
         return Ok(ExitCode::from(130));
