@@ -9,7 +9,7 @@ use super::seat::{Thinking, Typed};
 use crate::game::Game;
 use crate::rules::wording::side_name;
 use crate::rules::{Castle, Illegal, Move, Position, notation};
-use crate::search::{Engine, Limits};
+use crate::search::{DRAW_DECISION_DEPTH, Engine};
 
 /// `help` in a chess game.
 pub(super) const HELP: &str = concat!(
@@ -24,12 +24,6 @@ moves). Commands:
 ",
     common_help!()
 );
-
-/// The depth of the search that decides on a draw offer or claim without
-/// `--depth`.
-const DRAW_DEPTH: u32 = 6;
-/// The computer accepts a draw offer at this score or worse for itself.
-const ACCEPT_DRAW_AT: i32 = -50;
 
 /// Reads a chess move typed as `e2e4`, `e2-e4`, `e7e8n`, `e7-e8=N` or SAN
 /// (`Nf3`, `exd8=Q+`, `O-O`); a promotion typed without its piece asks for
@@ -193,18 +187,6 @@ pub(super) fn claim(game: &mut Game) -> String {
     )
 }
 
-/// The engine's score of the position for the side to move.
-fn score(game: &Game, engine: &mut Engine, depth: u32) -> i32 {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    engine.set_game_keys(game.repetition_keys());
-    engine
-        .search(game.position(), &limits, |_| {})
-        .map_or(0, |r| r.score)
-}
-
 /// `draw`: the side to move offers; the opponent answers.
 pub(super) fn offer_draw(
     game: &mut Game,
@@ -216,7 +198,7 @@ pub(super) fn offer_draw(
     let opponent = side_name(offerer.other());
     game.offer_draw(offerer);
     let accepted = if opponent_is_computer {
-        -score(game, engine, DRAW_DEPTH) <= ACCEPT_DRAW_AT
+        engine.accepts_draw(game.position(), game.repetition_keys(), DRAW_DECISION_DEPTH)
     } else {
         loop {
             match ask(&format!("{opponent}, do you accept a draw? (yes/no) ")) {
@@ -249,7 +231,8 @@ pub(super) fn computer_claim(
     thinking: &Thinking,
 ) -> Option<String> {
     let claims = game.claims();
-    if !claims.any() || score(game, engine, thinking.depth.unwrap_or(DRAW_DEPTH)) > 0 {
+    let depth = thinking.depth.unwrap_or(DRAW_DECISION_DEPTH);
+    if !claims.any() || engine.score_to_depth(game.position(), game.repetition_keys(), depth) > 0 {
         return None;
     }
     let side = side_name(game.turn());

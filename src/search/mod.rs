@@ -33,7 +33,7 @@ use shakmaty::Bitboard;
 use crate::rules::{FIFTY_MOVE_PLIES, Move, MoveKind, MoveList, Position, Role, Status};
 use score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 pub use score::{MATE, MATE_BOUND};
-pub use threads::Engine;
+pub use threads::{ACCEPT_DRAW_AT, DRAW_DECISION_DEPTH, Engine};
 pub use time::Limits;
 pub(crate) use tt::zeroed_slots;
 pub use tt::{Bound, TranspositionTable};

@@ -13,6 +13,13 @@ use std::time::Duration;
 use super::{Limits, MAX_DEPTH, Report, TranspositionTable, Worker};
 use crate::rules::Position;
 
+/// The depth of the search that decides on a draw (an offer, a claim)
+/// when no depth is set.
+pub const DRAW_DECISION_DEPTH: u32 = 6;
+/// The score (centipawns, for itself) at or below which the engine accepts
+/// a draw offer.
+pub const ACCEPT_DRAW_AT: i32 = -50;
+
 /// Below this hard time limit the main worker searches alone.
 const HELPERS_MIN_TIME: Duration = Duration::from_millis(20);
 
@@ -64,6 +71,25 @@ impl Engine {
         for w in &mut self.workers {
             w.set_game_keys(keys);
         }
+    }
+
+    /// The score of `pos` for its side to move, by a search to `depth` plies
+    /// without a time limit; `keys` are the game's repetition keys up to
+    /// `pos` (see [`Engine::set_game_keys`]). A finished position scores 0.
+    pub fn score_to_depth(&mut self, pos: &Position, keys: &[u64], depth: u32) -> i32 {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        self.set_game_keys(keys);
+        self.search(pos, &limits, |_| {}).map_or(0, |r| r.score)
+    }
+
+    /// Whether the engine, as the side not to move in `pos`, accepts the
+    /// draw its opponent offers: when a search to `depth` scores the
+    /// position at [`ACCEPT_DRAW_AT`] or worse for the engine.
+    pub fn accepts_draw(&mut self, pos: &Position, keys: &[u64], depth: u32) -> bool {
+        -self.score_to_depth(pos, keys, depth) <= ACCEPT_DRAW_AT
     }
 
     /// A flag that ends a running search when set (its best move so far is

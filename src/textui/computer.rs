@@ -39,17 +39,11 @@ impl Computer {
         }
     }
 
-    /// The built-in engine's score of a position for its side to move, by a
-    /// search to `depth` plies without a time limit.
-    pub fn score(&mut self, game: &Game, depth: u32) -> i32 {
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        self.engine.set_game_keys(game.repetition_keys());
+    /// Whether the built-in engine, as the side not to move, accepts a
+    /// draw offered in this game (see [`Engine::accepts_draw`]).
+    pub fn accepts_draw(&mut self, game: &Game, depth: u32) -> bool {
         self.engine
-            .search(game.position(), &limits, |_| {})
-            .map_or(0, |r| r.score)
+            .accepts_draw(game.position(), game.repetition_keys(), depth)
     }
 
     /// Forgets what the engines learnt (a new game).

@@ -12,6 +12,7 @@ use crate::file::{self, SavedGame};
 use crate::game::{Game, PlayerKind, Rules};
 use crate::rules::{Outcome, Position, wording};
 use crate::safe_write::write_atomic;
+use crate::search::DRAW_DECISION_DEPTH;
 use crate::variant::Variant;
 
 /// Who makes the computer's moves.
@@ -239,12 +240,6 @@ impl Session {
     }
 }
 
-/// The score at or below which the computer, offered a draw, accepts it
-/// (centipawns, for itself).
-const ACCEPT_DRAW_AT: i32 = -50;
-/// The depth of the search that decides on a draw offer without `--depth`.
-const DRAW_OFFER_DEPTH: u32 = 6;
-
 /// The commands only chess has: `GetStatus`, `ClaimDraw`, `OfferDraw` and
 /// `AcceptDraw`. Returns the outcome if the game ended.
 fn chess_command(
@@ -285,9 +280,8 @@ fn chess_command(
                 reply.line("Draw offered");
                 return None;
             }
-            let depth = options.depth.unwrap_or(DRAW_OFFER_DEPTH);
-            let computer_score = -computer.score(game, depth);
-            if computer_score <= ACCEPT_DRAW_AT {
+            let depth = options.depth.unwrap_or(DRAW_DECISION_DEPTH);
+            if computer.accepts_draw(game, depth) {
                 reply.line("Draw accepted");
                 game.offer_draw(offerer);
                 game.accept_draw()
