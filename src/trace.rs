@@ -26,6 +26,7 @@
 
 use std::io::{self, Write};
 
+use crate::game::{THREEFOLD, automatic_ending};
 use crate::rules::{
     Color, FIFTY_MOVE_PLIES, Move, Outcome, Position, Reason, Status, notation, wording,
 };
@@ -78,14 +79,7 @@ impl Traced {
     /// The game's end, if it is over: the position's own ending, then (under
     /// chess) fivefold repetition.
     fn outcome(&self) -> Option<Outcome> {
-        const FIVEFOLD: usize = 5;
-        match self.pos.status() {
-            Status::Over(outcome) => Some(outcome),
-            _ if self.pos.ruleset().fide_draws && self.count(self.pos.hash()) >= FIVEFOLD => {
-                Some(Outcome::draw(Reason::FivefoldRepetition))
-            }
-            _ => None,
-        }
+        automatic_ending(&self.pos, &self.keys)
     }
 
     fn facts(&self, notation: Notation) -> Facts {
@@ -104,7 +98,6 @@ impl Traced {
         let mut can_claim = Vec::new();
         let mut insufficient = "none";
         if chess {
-            const THREEFOLD: usize = 3;
             let fifty =
                 |p: &Position| p.halfmoves() >= FIFTY_MOVE_PLIES && !p.legal_moves().is_empty();
             if has_moves && repetition >= THREEFOLD {

@@ -6,7 +6,41 @@ use std::fmt;
 use super::Game;
 use super::antichess::clocks_from_file;
 use crate::file::GameFile;
-use crate::rules::{Board, Color, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset};
+use crate::rules::{
+    Board, Color, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset, Status,
+};
+
+/// How often a position must have occurred for a draw to be claimable.
+pub const THREEFOLD: usize = 3;
+/// How often a position must have occurred for the game to end by itself.
+pub const FIVEFOLD: usize = 5;
+
+/// How many times the last of `keys` (repetition keys, first to last)
+/// occurs among them; 0 for none.
+///
+/// ```
+/// use antichess::game::occurrences;
+/// assert_eq!(occurrences(&[1, 2, 1, 2, 1]), 3);
+/// assert_eq!(occurrences(&[]), 0);
+/// ```
+pub fn occurrences(keys: &[u64]) -> usize {
+    keys.last()
+        .map_or(0, |last| keys.iter().filter(|&k| k == last).count())
+}
+
+/// The ending a position reached through `keys` (its game's repetition
+/// keys, the position's own last) has by itself: the position's own
+/// ending, then, under chess, fivefold repetition. A 2007 stalemate pass
+/// is no ending.
+pub fn automatic_ending(pos: &Position, keys: &[u64]) -> Option<Outcome> {
+    match pos.status() {
+        Status::Over(outcome) => Some(outcome),
+        _ if pos.ruleset().fide_draws && occurrences(keys) >= FIVEFOLD => {
+            Some(Outcome::draw(Reason::FivefoldRepetition))
+        }
+        _ => None,
+    }
+}
 
 /// The draws the side to move may claim in the current position.
 ///
@@ -53,7 +87,6 @@ impl Game<Position> {
     /// game under way whose side to move has a move (a mate on the 100th
     /// halfmove ends the game first).
     pub fn claims(&self) -> Claims {
-        const THREEFOLD: usize = 3;
         if !self.is_chess() || self.outcome().is_some() || self.position().legal_moves().is_empty()
         {
             return Claims::default();

@@ -14,7 +14,7 @@ use std::fmt;
 
 use shakmaty::ByColor;
 
-pub use chess::Claims;
+pub use chess::{Claims, FIVEFOLD, THREEFOLD, automatic_ending, occurrences};
 pub use clock::Clock;
 pub use connect::{ConnectGame, Drop};
 
@@ -185,9 +185,7 @@ impl<R: Rules> Game<R> {
     /// How many times the current position has occurred in the game, this
     /// time included (0 in games without repetition rules).
     pub fn repetitions(&self) -> usize {
-        self.keys
-            .last()
-            .map_or(0, |last| self.keys.iter().filter(|&k| k == last).count())
+        occurrences(&self.keys)
     }
 
     /// The repetition keys of the positions so far, first to last: what a
@@ -209,7 +207,6 @@ impl<R: Rules> Game<R> {
     /// The automatic ending after a move or a load: the position's own, then
     /// fivefold repetition.
     fn settle(&mut self) -> Option<Outcome> {
-        const FIVEFOLD: usize = 5;
         self.position.settle().or_else(|| {
             (self.repetitions() >= FIVEFOLD).then(|| Outcome::draw(Reason::FivefoldRepetition))
         })

@@ -13,6 +13,7 @@ use std::fmt;
 use std::io::BufRead;
 
 use super::{Node, PgnGame};
+use crate::game::automatic_ending;
 use crate::rules::{Move, Outcome, Position, Reason, Ruleset, Status, notation, wording};
 
 /// One game's text may not be longer than this.
@@ -323,18 +324,7 @@ impl Builder {
 
     /// The automatic ending of the main line's current position.
     fn main_line_over(&self) -> Option<Outcome> {
-        let pos = self.frames.first()?.pos;
-        match pos.status() {
-            Status::Over(o) => Some(o),
-            _ if pos.ruleset().fide_draws && {
-                let key = pos.hash();
-                self.keys.iter().filter(|&&k| k == key).count() >= 5
-            } =>
-            {
-                Some(Outcome::draw(Reason::FivefoldRepetition))
-            }
-            _ => None,
-        }
+        automatic_ending(&self.frames.first()?.pos, &self.keys)
     }
 
     fn symbol(&mut self, text: &str, at: At) {
