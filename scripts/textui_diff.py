@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential test of the TextUI under chess against python-chess.
 
-Plays seeded random games (as scripts/trace_diff.py does) and pipes each
+Plays seeded random games (scripts/trace_diff.py's random_game) and pipes each
 through `antichess` as TextUI commands: before every move `PrintAllMoves`
 and `GetStatus`, then `MakeMove`. The expected answers are computed from
 python-chess alone: the legal moves in the TextUI's form, the status line
@@ -37,6 +37,7 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.oracle)))
     import chess_oracle as oracle
     import chess
+    from trace_diff import random_game
 
     rng = random.Random(args.seed)
     bad = plies = 0
@@ -45,7 +46,7 @@ def main():
         keys = [oracle.key(board)]
         commands = ["StartNewGame human 0 human 0 chess"]
         expected = ["New game started"]
-        while True:
+        for move in random_game(chess, board.fen(), rng) + [None]:
             legal = sorted(oracle.dash(m) for m in board.legal_moves)
             commands.append("PrintAllMoves")
             expected.extend(legal)
@@ -61,11 +62,8 @@ def main():
                 status += ", draw claimable (" + " and ".join(reasons) + ")"
             commands.append("GetStatus")
             expected.append(status)
-            if len(keys) > 400:
+            if move is None:
                 break
-            moves = list(board.legal_moves)
-            quiet = [m for m in moves if not board.is_zeroing(m)]
-            move = rng.choice(quiet if quiet and rng.random() < 0.97 else moves)
             text = oracle.dash(move)
             commands.append(f"MakeMove {text} 0")
             expected.append(text)

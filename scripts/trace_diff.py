@@ -20,6 +20,27 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "shared", "oracles"))
 
+# The longest game played.
+MAX_PLIES = 400
+# The share of moves chosen among quiet ones (so that repetitions and the
+# move rules arise).
+QUIET_SHARE = 0.97
+
+
+def random_game(chess, fen, rng):
+    """The moves of a random game from `fen` (python-chess moves), mostly
+    quiet, until the game ends by the rules or reaches MAX_PLIES."""
+    board = chess.Board(fen)
+    moves = []
+    while not board.is_game_over(claim_draw=False) and len(moves) < MAX_PLIES:
+        legal = list(board.legal_moves)
+        quiet = [m for m in legal if not board.is_zeroing(m)]
+        pool = quiet if quiet and rng.random() < QUIET_SHARE else legal
+        move = rng.choice(pool)
+        board.push(move)
+        moves.append(move)
+    return moves
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -39,26 +60,10 @@ def main():
     bad = plies = 0
     for g in range(args.games):
         fen = fens[g % len(fens)]
+        # Every game is played, so that --only keeps the random sequence.
+        moves = [m.uci() for m in random_game(chess, fen, rng)]
         if args.only is not None and g != args.only:
-            # Keep the random sequence: play the game, skip the traces.
-            board = chess.Board(fen)
-            n = 0
-            while not board.is_game_over(claim_draw=False) and n < 400:
-                legal = list(board.legal_moves)
-                quiet = [m for m in legal if not board.is_zeroing(m)]
-                pool = quiet if quiet and rng.random() < 0.97 else legal
-                board.push(rng.choice(pool))
-                n += 1
             continue
-        board = chess.Board(fen)
-        moves = []
-        while not board.is_game_over(claim_draw=False) and len(moves) < 400:
-            legal = list(board.legal_moves)
-            quiet = [m for m in legal if not board.is_zeroing(m)]
-            pool = quiet if quiet and rng.random() < 0.97 else legal
-            move = rng.choice(pool)
-            board.push(move)
-            moves.append(move.uci())
         plies += len(moves) + 1
         with tempfile.NamedTemporaryFile("w", suffix=".moves", delete=False) as f:
             f.write(" ".join(moves))
