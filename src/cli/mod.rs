@@ -22,6 +22,7 @@ use crate::search;
 use crate::textui::{self, EngineOptions, Style};
 use crate::variant::Variant;
 
+mod kriegspiel;
 mod perft;
 mod pgn;
 mod solve;
@@ -307,6 +308,9 @@ enum Command {
         #[command(flatten)]
         engine: EngineArgs,
     },
+    /// Kriegspiel (ICC wild 16): chess where each side sees only its own
+    /// pieces and an umpire announces captures, checks and pawn tries.
+    Kriegspiel(kriegspiel::KriegspielArgs),
     /// Speak the UCI protocol (for chess GUIs and tournament managers).
     Uci {
         #[command(flatten)]
@@ -374,6 +378,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             threads: cli.engine.table.threads as usize,
         }),
         Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Book { plies, hash }) => {
             let mut solver = crate::connect::Solver::new(Shape::CONNECT_FOUR, hash as usize);
             let mut out = std::io::stdout().lock();

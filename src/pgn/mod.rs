@@ -11,6 +11,7 @@ mod read;
 mod write;
 
 pub use read::{Diagnostic, ReadGame, Reader, Severity, ending_words, read_text};
+pub(crate) use write::{Movetext, header};
 pub use write::{SEVEN_TAG_ROSTER, write};
 
 use std::fs::File;

@@ -213,7 +213,11 @@ impl Builder {
         self.started = true;
         let ruleset = match self.tag("Variant") {
             None => Some(Ruleset::CHESS),
-            Some(v) if v.eq_ignore_ascii_case("standard") || v.eq_ignore_ascii_case("chess") => {
+            Some(v)
+                if v.eq_ignore_ascii_case("standard")
+                    || v.eq_ignore_ascii_case("chess")
+                    || v.eq_ignore_ascii_case("kriegspiel") =>
+            {
                 Some(Ruleset::CHESS)
             }
             Some(v) => Ruleset::from_name(v),

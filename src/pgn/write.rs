@@ -24,7 +24,7 @@ const COLUMNS: usize = 80;
 
 /// Movetext as tokens, broken into lines as python-chess breaks them: a
 /// token goes on the next line when it would pass the last column.
-struct Movetext {
+pub(crate) struct Movetext {
     lines: Vec<String>,
     current: String,
     /// The next Black move needs its number (`12...`).
@@ -32,11 +32,28 @@ struct Movetext {
 }
 
 impl Movetext {
-    fn token(&mut self, token: &str) {
+    pub(crate) fn new() -> Movetext {
+        Movetext {
+            lines: Vec::new(),
+            current: String::new(),
+            force_number: true,
+        }
+    }
+
+    /// A token with its trailing space (`e4 `).
+    pub(crate) fn token(&mut self, token: &str) {
         if COLUMNS.saturating_sub(self.current.chars().count()) < token.chars().count() {
             self.flush();
         }
         self.current.push_str(token);
+    }
+
+    /// The lines, each ended by a line feed.
+    pub(crate) fn finish(mut self) -> String {
+        self.flush();
+        let mut out = self.lines.join("\n");
+        out.push('\n');
+        out
     }
 
     fn flush(&mut self) {
@@ -106,6 +123,23 @@ impl Movetext {
 /// );
 /// ```
 pub fn write(game: &PgnGame) -> String {
+    let mut out = header(game);
+    out.push('\n');
+    let mut text = Movetext::new();
+    if let Some(c) = &game.comment {
+        text.comment(c);
+    }
+    text.line(&game.start, &game.moves);
+    text.token(&format!("{} ", game.result));
+    out.push_str(&text.finish());
+    out.push('\n');
+    out
+}
+
+/// The tag pairs: the Seven Tag Roster, then the other tags in ASCII order
+/// by name (`FEN` and `SetUp` when the game does not start from the
+/// standard position).
+pub(crate) fn header(game: &PgnGame) -> String {
     let mut out = String::new();
     let tag = |out: &mut String, name: &str, value: &str| {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -134,19 +168,5 @@ pub fn write(game: &PgnGame) -> String {
     for (name, value) in &others {
         tag(&mut out, name, value);
     }
-    out.push('\n');
-    let mut text = Movetext {
-        lines: Vec::new(),
-        current: String::new(),
-        force_number: true,
-    };
-    if let Some(c) = &game.comment {
-        text.comment(c);
-    }
-    text.line(&game.start, &game.moves);
-    text.token(&format!("{} ", game.result));
-    text.flush();
-    out.push_str(&text.lines.join("\n"));
-    out.push_str("\n\n");
     out
 }

@@ -1,0 +1,17 @@
+//! Kriegspiel as the Internet Chess Club played it ("wild 16"): orthodox
+//! chess in which each player sees only their own pieces, and an umpire
+//! who sees the whole board refuses illegal attempts privately and
+//! announces captures, checks and pawn tries.
+//!
+//! The umpire ([`judge`]) is a layer over the rules core's `chess` ruleset:
+//! it judges an attempt against a [`Position`](crate::rules::Position) and
+//! produces an [`Announcement`].
+
+mod announcement;
+pub mod filter;
+mod game;
+mod umpire;
+
+pub use announcement::{Announcement, Capture, CheckKind, Ending, Next, NotAnnouncement};
+pub use game::{Answer, Finish, Game, Ply, Why};
+pub use umpire::{Attempt, NotAttempt, Verdict, announce, checks, ending, judge, pawn_tries};
