@@ -29,6 +29,7 @@ pub mod kriegspiel;
 pub mod pgn;
 pub mod play;
 pub mod process;
+pub mod rng;
 pub mod rules;
 pub mod safe_write;
 pub mod search;

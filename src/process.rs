@@ -75,6 +75,12 @@ impl ChildProgram {
         }
     }
 
+    /// A line the program printed that nobody has read yet, if any (an
+    /// answer out of turn), without waiting.
+    pub fn unread(&mut self) -> Option<String> {
+        self.lines.try_recv().ok()
+    }
+
     /// Sends a line and waits for one answer.
     pub fn ask(&mut self, line: &str, timeout: Duration) -> Result<String, Fault> {
         self.send(line)?;

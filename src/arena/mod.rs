@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 
 pub use elo::Tally;
 pub use openings::random_opening;
+pub(crate) use records::save_record;
 pub use sprt::{Sprt, Verdict};
 
 use crate::connect;
@@ -74,6 +75,8 @@ pub enum Forfeit {
     IllegalMove,
     /// It answered a command other than the protocol says.
     Protocol,
+    /// It made more refused attempts in one turn than allowed (Kriegspiel).
+    TooManyAttempts,
 }
 
 impl fmt::Display for Forfeit {
@@ -86,6 +89,7 @@ impl fmt::Display for Forfeit {
             Forfeit::Garbage => "garbage output",
             Forfeit::IllegalMove => "illegal move",
             Forfeit::Protocol => "protocol error",
+            Forfeit::TooManyAttempts => "too many attempts",
         })
     }
 }
@@ -103,6 +107,8 @@ pub struct GameRecord {
     pub termination: String,
     /// Plies played by the programs (after the opening).
     pub plies: usize,
+    /// Attempts made (Kriegspiel: legal and refused), if counted.
+    pub attempts: Option<usize>,
 }
 
 /// The result of a match.
@@ -182,7 +188,7 @@ fn play_match_of<R: Recorded>(
 
 /// A program's turn budget: its clock plus a grace period (10 s when
 /// unlimited).
-fn deadline(clock: Option<i64>) -> Duration {
+pub fn deadline(clock: Option<i64>) -> Duration {
     let grace = Duration::from_millis(500);
     match clock {
         Some(ms) => Duration::from_millis(ms.max(0) as u64) + grace,
@@ -215,11 +221,7 @@ impl<R: Recorded> Table<'_, R> {
     }
 
     fn name(&self, i: usize) -> &'static str {
-        if i == 0 {
-            "first program"
-        } else {
-            "second program"
-        }
+        program_name(i)
     }
 
     fn record(
@@ -236,6 +238,7 @@ impl<R: Recorded> Table<'_, R> {
             forfeit,
             termination,
             plies: self.plies,
+            attempts: None,
         };
         (record, game)
     }
@@ -417,4 +420,52 @@ fn play_one<R: Recorded>(
             return Some(table.record(outcome, None, termination));
         }
     }
+}
+
+/// The name of a program in records: `first program` or `second program`.
+pub fn program_name(index: usize) -> &'static str {
+    if index == 0 {
+        "first program"
+    } else {
+        "second program"
+    }
+}
+
+/// The final table of a match: games, wins, draws, losses and score of each
+/// program, the Elo difference with its 95% margin, and the forfeits by
+/// reason.
+pub fn report_table(first: &str, second: &str, result: &MatchResult) -> String {
+    use std::fmt::Write;
+    let t = result.tally;
+    let mut out = String::new();
+    let (elo, margin) = t.elo();
+    let _ = writeln!(
+        out,
+        "{:<8} {:>5} {:>5} {:>5} {:>6} {:>7}  program",
+        "", "games", "wins", "draws", "losses", "score"
+    );
+    for (label, wins, losses, score, command) in [
+        ("first", t.wins, t.losses, t.score(), first),
+        ("second", t.losses, t.wins, 1.0 - t.score(), second),
+    ] {
+        let _ = writeln!(
+            out,
+            "{label:<8} {:>5} {wins:>5} {:>5} {losses:>6} {:>6.1}%  {command}",
+            t.games(),
+            t.draws,
+            score * 100.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Elo difference (first - second): {elo:+.0} +/- {margin:.0} (95%)"
+    );
+    if result.forfeits.is_empty() {
+        let _ = writeln!(out, "forfeits: none");
+    }
+    for ((who, why), n) in &result.forfeits {
+        let name = if *who == 0 { "first" } else { "second" };
+        let _ = writeln!(out, "forfeits: {name} {why}: {n}");
+    }
+    out
 }

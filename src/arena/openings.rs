@@ -2,19 +2,7 @@
 //! moves, reproducible from the match's seed.
 
 use crate::game::{Game, Recorded};
-
-/// A small, fast, reproducible generator (Marsaglia's xorshift).
-struct Xorshift(u64);
-
-impl Xorshift {
-    /// A number below `n`.
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use crate::rng::Xorshift;
 
 /// A random opening of `plies` moves that leaves the game in progress.
 ///
@@ -22,7 +10,7 @@ impl Xorshift {
 ///
 /// When `ruleset` is not a ruleset of the game `R`.
 pub fn random_opening<R: Recorded>(ruleset: &str, plies: u32, seed: u64) -> Game<R> {
-    let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = Xorshift::new(seed);
     loop {
         let mut game = R::start(ruleset).expect("a ruleset of this game");
         for _ in 0..plies {

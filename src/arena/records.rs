@@ -72,7 +72,8 @@ pub(super) fn write_game<R: Recorded>(
     }
 }
 
-fn save_record(path: &Path, text: &str) {
+/// Writes one record safely; a failure is reported on standard error.
+pub(crate) fn save_record(path: &Path, text: &str) {
     if let Err(e) = write_atomic(path, text.as_bytes()) {
         eprintln!("antichess: could not write {}: {e}", path.display());
     }

@@ -7,11 +7,72 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use crate::kriegspiel::{Game, filter};
+use crate::kriegspiel::referee::RefereeConfig;
+use crate::kriegspiel::{Game, Strategy, filter, protocol, referee};
 use crate::rules::{Position, Ruleset};
+
+/// The computer player's strategy.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub(super) enum StrategyArg {
+    /// A belief of sampled boards, searched with the engine.
+    Search,
+    /// Simple ordering rules.
+    Heuristic,
+    /// A seeded random order (a baseline).
+    Random,
+}
+
+impl StrategyArg {
+    fn strategy(self) -> Strategy {
+        match self {
+            StrategyArg::Search => Strategy::Search,
+            StrategyArg::Heuristic => Strategy::Heuristic,
+            StrategyArg::Random => Strategy::Random,
+        }
+    }
+}
 
 #[derive(Subcommand)]
 pub(super) enum Action {
+    /// The umpire between two programs that speak the player protocol;
+    /// prints a table with the score, an Elo difference and its 95% margin,
+    /// and forfeits by reason.
+    Referee {
+        /// Command line of the first program (White in the odd games).
+        #[arg(long, value_name = "CMD")]
+        white: String,
+        /// Command line of the second program.
+        #[arg(long, value_name = "CMD")]
+        black: String,
+        /// Number of games (rounded up to an even number).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// Clock per side in milliseconds (0: unlimited).
+        #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
+        clock: i64,
+        /// Game i (from 1) is given seed S + i - 1.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Folder for the games (PGN).
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// Plies after which an unfinished game is a draw.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        max_plies: usize,
+        /// Attempts allowed in one turn (more is a forfeit).
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        max_attempts: usize,
+    },
+    /// The built-in computer player on the player protocol (for the
+    /// referee).
+    Player {
+        /// How it chooses its attempts.
+        #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
+        player: StrategyArg,
+        /// Xored with each game's seed.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
     /// The umpire alone, as a line filter: one attempt per input line
     /// (e2e4, e7e8n), one announcement line out.
     Umpire {
@@ -31,7 +92,44 @@ pub(super) struct KriegspielArgs {
 pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
     match args.action {
         Some(Action::Umpire { fen }) => umpire(fen.as_deref()),
-        None => anyhow::bail!("give a subcommand: umpire"),
+        Some(Action::Player { player, seed }) => {
+            let mut out = io::stdout().lock();
+            match protocol::run(player.strategy(), seed, &mut io::stdin().lock(), &mut out) {
+                Ok(()) => Ok(ExitCode::SUCCESS),
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+                Err(e) => Err(e).context("cannot read or answer the referee"),
+            }
+        }
+        Some(Action::Referee {
+            white,
+            black,
+            games,
+            clock,
+            seed,
+            out,
+            max_plies,
+            max_attempts,
+        }) => {
+            let config = RefereeConfig {
+                first: white,
+                second: black,
+                games,
+                clock_ms: clock,
+                seed,
+                out_dir: out,
+                max_plies,
+                max_attempts,
+            };
+            super::prepare_out(config.out_dir.as_deref())?;
+            super::run_match(
+                &config.first,
+                &config.second,
+                config.games,
+                None,
+                |stop, on_game| referee::play_match(&config, stop, on_game),
+            )
+        }
+        None => anyhow::bail!("give a subcommand: umpire, referee or player"),
     }
 }
 

@@ -548,7 +548,19 @@ fn bench(depth: u32, hash_mb: usize) -> ExitCode {
 }
 
 fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
-    if let Some(dir) = &config.out_dir {
+    prepare_out(config.out_dir.as_deref())?;
+    run_match(
+        &config.first,
+        &config.second,
+        config.games,
+        sprt,
+        |interrupt, on_game| arena::play_match(&config, interrupt, on_game),
+    )
+}
+
+/// Creates the folder for a match's records.
+fn prepare_out(dir: Option<&std::path::Path>) -> Result<()> {
+    if let Some(dir) = dir {
         std::fs::create_dir_all(dir).with_context(|| {
             format!(
                 "cannot create the --out folder {}: give a folder you may write to",
@@ -556,12 +568,26 @@ fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
             )
         })?;
     }
+    Ok(())
+}
+
+/// Runs a match between two programs (`play` plays it, calling back after
+/// each game): a progress bar and one line per game on standard error,
+/// Ctrl-C to stop, an optional SPRT, and the final table on standard
+/// output.
+fn run_match(
+    first: &str,
+    second: &str,
+    games: u32,
+    sprt: Option<arena::Sprt>,
+    play: impl FnOnce(&AtomicBool, &mut dyn FnMut(u32, &arena::GameRecord)) -> arena::MatchResult,
+) -> Result<ExitCode> {
     let interrupt = Arc::new(AtomicBool::new(false));
     {
         let flag = Arc::clone(&interrupt);
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     }
-    let total = u64::from(config.games.div_ceil(2) * 2);
+    let total = u64::from(games.div_ceil(2) * 2);
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
@@ -570,7 +596,7 @@ fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
     let mut running = arena::Tally::default();
     let mut decided = None;
     let stop = Arc::clone(&interrupt);
-    let result = arena::play_match(&config, &interrupt, |i, record| {
+    let mut on_game = |i: u32, record: &arena::GameRecord| {
         let first_color = if record.first_white { "white" } else { "black" };
         let verdict = match record.outcome.winner {
             None => {
@@ -586,9 +612,12 @@ fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
                 "second wins"
             }
         };
+        let attempts = record
+            .attempts
+            .map_or(String::new(), |n| format!(", {n} attempts"));
         bar.suspend(|| {
             eprintln!(
-                "game {:3}: first {first_color:5} {verdict:11} {} ({} plies)",
+                "game {:3}: first {first_color:5} {verdict:11} {} ({} plies{attempts})",
                 i + 1,
                 record.termination,
                 record.plies
@@ -612,9 +641,10 @@ fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
         }
         bar.set_message(message);
         bar.inc(1);
-    });
+    };
+    let result = play(&interrupt, &mut on_game);
     bar.finish_and_clear();
-    print!("{}", report_table(&config, &result));
+    print!("{}", arena::report_table(first, second, &result));
     if let Some(test) = sprt {
         let (elo0, elo1) = (test.elo0, test.elo1);
         match decided {
@@ -638,41 +668,4 @@ fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
         return Ok(ExitCode::from(130));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The final table of a match.
-fn report_table(config: &MatchConfig, result: &arena::MatchResult) -> String {
-    use std::fmt::Write;
-    let t = result.tally;
-    let mut out = String::new();
-    let (elo, margin) = t.elo();
-    let _ = writeln!(
-        out,
-        "{:<8} {:>5} {:>5} {:>5} {:>6} {:>7}  program",
-        "", "games", "wins", "draws", "losses", "score"
-    );
-    for (label, wins, losses, score, command) in [
-        ("first", t.wins, t.losses, t.score(), &config.first),
-        ("second", t.losses, t.wins, 1.0 - t.score(), &config.second),
-    ] {
-        let _ = writeln!(
-            out,
-            "{label:<8} {:>5} {wins:>5} {:>5} {losses:>6} {:>6.1}%  {command}",
-            t.games(),
-            t.draws,
-            score * 100.0
-        );
-    }
-    let _ = writeln!(
-        out,
-        "Elo difference (first - second): {elo:+.0} +/- {margin:.0} (95%)"
-    );
-    if result.forfeits.is_empty() {
-        let _ = writeln!(out, "forfeits: none");
-    }
-    for ((who, why), n) in &result.forfeits {
-        let name = if *who == 0 { "first" } else { "second" };
-        let _ = writeln!(out, "forfeits: {name} {why}: {n}");
-    }
-    out
 }

@@ -10,8 +10,16 @@
 mod announcement;
 pub mod filter;
 mod game;
+pub mod player;
+pub mod protocol;
+pub mod referee;
+mod tokens;
 mod umpire;
+mod view;
 
 pub use announcement::{Announcement, Capture, CheckKind, Ending, Next, NotAnnouncement};
 pub use game::{Answer, Finish, Game, Ply, Why};
+pub use player::{Player, Strategy};
+pub use tokens::{Token, TokenKind, Tokens};
 pub use umpire::{Attempt, NotAttempt, Verdict, announce, checks, ending, judge, pawn_tries};
+pub use view::{PlayerView, role_name};

@@ -1,0 +1,209 @@
+//! The search player's belief: a sampled set of whole boards consistent
+//! with everything the player has seen. Each board is a guess made from
+//! the player's own observations only; the true board is never given.
+//!
+//! After each event the set is refreshed: an opponent's move replaces each
+//! board by its children whose announcement is the one heard; a refused
+//! attempt keeps the boards where it is illegal; a legal one keeps those
+//! where it is legal with the announcement heard. When no board fits, the
+//! boards that fit best are kept and made to agree with the own pieces, so
+//! the set never empties.
+
+use super::super::announcement::Announcement;
+use super::super::umpire::{Attempt, announce};
+use super::super::view::PlayerView;
+use crate::rng::Xorshift;
+use crate::rules::{Board, Color, Position, Ruleset, castling, check_chess_board};
+
+/// How many boards are kept.
+pub const CAPACITY: usize = 192;
+
+/// How far an announcement computed on a guessed board is from the one
+/// heard (0: the same).
+fn distance(guess: &Announcement, heard: &Announcement) -> u32 {
+    let mut d = 0;
+    if guess.capture != heard.capture {
+        d += 4;
+    }
+    if guess.checks != heard.checks {
+        d += 2;
+    }
+    if guess.next != heard.next {
+        d += if guess.ending() != heard.ending() {
+            4
+        } else {
+            1
+        };
+    }
+    d
+}
+
+/// A sampled set of boards.
+#[derive(Clone, Debug)]
+pub struct Belief {
+    boards: Vec<Position>,
+    rng: Xorshift,
+    /// Whether the last update found boards that fit exactly.
+    exact: bool,
+}
+
+impl Belief {
+    /// The belief at the start: the standard position, known exactly.
+    pub fn new(seed: u64) -> Belief {
+        Belief {
+            boards: vec![Position::new(Ruleset::CHESS)],
+            rng: Xorshift::new(seed ^ 0x6b72_6965_6773),
+            exact: true,
+        }
+    }
+
+    /// The boards.
+    pub fn boards(&self) -> &[Position] {
+        &self.boards
+    }
+
+    /// Whether every board fits every observation so far.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Keeps at most [`CAPACITY`] boards, chosen at random, without
+    /// duplicates.
+    fn thin(&mut self, mut boards: Vec<Position>) {
+        boards.sort_unstable_by_key(Position::hash);
+        boards.dedup_by_key(|p| p.hash());
+        self.rng.shuffle(&mut boards);
+        boards.truncate(CAPACITY);
+        if !boards.is_empty() {
+            self.boards = boards;
+        }
+    }
+
+    /// The opponent moved and `heard` was announced; `view` is the player's
+    /// view after hearing it.
+    pub fn opponent_moved(&mut self, heard: &Announcement, view: &PlayerView) {
+        let mut best = u32::MAX;
+        let mut children = Vec::new();
+        for p in &self.boards {
+            if p.turn() == view.color() {
+                continue;
+            }
+            for m in p.legal_moves() {
+                let q = p.play(m);
+                let d = distance(&announce(p, m, &q), heard);
+                if d < best {
+                    best = d;
+                    children.clear();
+                }
+                if d == best {
+                    children.push(q);
+                }
+            }
+        }
+        self.exact = self.exact && best == 0;
+        if children.is_empty() {
+            self.exact = false;
+            self.repair(view);
+            return;
+        }
+        if best > 0 {
+            children = children.iter().filter_map(|q| agree(q, view)).collect();
+        }
+        self.thin(children);
+    }
+
+    /// The player's `attempt` was refused.
+    pub fn refused(&mut self, attempt: Attempt) {
+        let kept: Vec<Position> = self
+            .boards
+            .iter()
+            .filter(|p| attempt.find(p, &p.legal_moves()).is_none())
+            .copied()
+            .collect();
+        if kept.is_empty() {
+            self.exact = false;
+        } else {
+            self.boards = kept;
+        }
+    }
+
+    /// The player's `attempt` was legal and `heard` announced; `view` is
+    /// the view after both.
+    pub fn own_move(&mut self, attempt: Attempt, heard: &Announcement, view: &PlayerView) {
+        let mut best = u32::MAX;
+        let mut children = Vec::new();
+        for p in &self.boards {
+            let Some(m) = attempt.find(p, &p.legal_moves()) else {
+                continue;
+            };
+            let q = p.play(m);
+            let d = distance(&announce(p, m, &q), heard);
+            if d < best {
+                best = d;
+                children.clear();
+            }
+            if d == best {
+                children.push(q);
+            }
+        }
+        self.exact = self.exact && best == 0;
+        if children.is_empty() {
+            self.exact = false;
+            self.repair(view);
+            return;
+        }
+        if best > 0 {
+            children = children.iter().filter_map(|q| agree(q, view)).collect();
+        }
+        self.thin(children);
+    }
+
+    /// Makes every board agree with the own pieces and the side to move,
+    /// dropping those that cannot.
+    fn repair(&mut self, view: &PlayerView) {
+        let fixed: Vec<Position> = self.boards.iter().filter_map(|p| agree(p, view)).collect();
+        self.thin(fixed);
+    }
+}
+
+/// `p` with the player's own pieces exactly as the view has them (enemy
+/// units on those squares are removed) and the view's side to move; `None`
+/// when that is no legal chess position.
+fn agree(p: &Position, view: &PlayerView) -> Option<Position> {
+    let color = view.color();
+    let mut board = Board::empty();
+    for sq in view.own().by_color(color) {
+        if let Some(piece) = view.own().piece_at(sq) {
+            board.set(sq, piece.color, piece.role);
+        }
+    }
+    let own = board.occupied();
+    for sq in p.board().by_color(color.other()) & !own {
+        if let Some(piece) = p.board().piece_at(sq) {
+            board.set(sq, piece.color, piece.role);
+        }
+    }
+    if board == *p.board() && p.turn() == view.turn() {
+        return Some(*p);
+    }
+    check_chess_board(&board, view.turn()).ok()?;
+    let mut rights = p.castling_rights();
+    let (king_side, queen_side) = match color {
+        Color::White => (castling::WHITE_KING_SIDE, castling::WHITE_QUEEN_SIDE),
+        Color::Black => (castling::BLACK_KING_SIDE, castling::BLACK_QUEEN_SIDE),
+    };
+    rights &= !(king_side | queen_side);
+    if view.may_castle(true) {
+        rights |= king_side;
+    }
+    if view.may_castle(false) {
+        rights |= queen_side;
+    }
+    Some(Position::from_parts(
+        board,
+        view.turn(),
+        rights,
+        None,
+        Ruleset::CHESS,
+    ))
+}

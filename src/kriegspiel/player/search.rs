@@ -1,0 +1,88 @@
+//! Choosing an attempt by searching the belief's boards (perfect
+//! information Monte Carlo): each attempt is scored on every sampled board
+//! where it is legal by a one-ply search with quiescence, from the
+//! player's side; where it is illegal it scores the board's static value
+//! less a small cost (a refusal costs time and gains information). The
+//! attempt with the best mean wins.
+
+use std::time::{Duration, Instant};
+
+use super::super::announcement::Ending;
+use super::super::umpire::{Attempt, ending};
+use super::super::view::PlayerView;
+use super::belief::Belief;
+use crate::rng::Xorshift;
+use crate::rules::{MoveList, Position};
+use crate::search::Engine;
+use crate::search::eval_chess::evaluate;
+
+/// What a refusal costs, in centipawns.
+const REFUSAL_COST: i32 = 25;
+
+/// A mate found on a board.
+const MATE: i32 = 20_000;
+
+/// Scores clamp here, so that one board's mate does not outweigh all the
+/// others.
+const CLAMP: i32 = 5_000;
+
+/// The search state the player keeps (a small transposition table).
+pub struct Scorer {
+    engine: Engine,
+}
+
+impl Scorer {
+    pub fn new() -> Scorer {
+        Scorer {
+            engine: Engine::new(4),
+        }
+    }
+
+    /// The player's score after its move reaches `after`.
+    fn score_after(&mut self, after: &Position) -> i32 {
+        match ending(after, &after.legal_moves()) {
+            Some(Ending::Checkmate(_)) => MATE,
+            Some(_) => 0,
+            None => (-self.engine.score_to_depth(after, &[], 1)).clamp(-CLAMP, CLAMP),
+        }
+    }
+
+    /// The best of `candidates` (in the order given when scores tie), or
+    /// `None` when there is none.
+    pub fn choose(
+        &mut self,
+        view: &PlayerView,
+        belief: &Belief,
+        candidates: &[Attempt],
+        budget: Duration,
+        rng: &mut Xorshift,
+    ) -> Option<Attempt> {
+        let first = *candidates.first()?;
+        let started = Instant::now();
+        let mut boards: Vec<&Position> = belief
+            .boards()
+            .iter()
+            .filter(|p| p.turn() == view.color())
+            .collect();
+        rng.shuffle(&mut boards);
+        if boards.is_empty() {
+            return Some(first);
+        }
+        let mut totals = vec![0i64; candidates.len()];
+        for (seen, board) in boards.into_iter().enumerate() {
+            if seen > 0 && started.elapsed() >= budget {
+                break;
+            }
+            let moves: MoveList = board.legal_moves();
+            let stay = evaluate(board).clamp(-CLAMP, CLAMP) - REFUSAL_COST;
+            for (total, &a) in totals.iter_mut().zip(candidates) {
+                *total += i64::from(match a.find(board, &moves) {
+                    Some(m) => self.score_after(&board.play(m)),
+                    None => stay,
+                });
+            }
+        }
+        let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
+        Some(candidates[best])
+    }
+}

@@ -1,0 +1,327 @@
+//! `antichess kriegspiel referee`: the umpire between two programs that
+//! speak the player protocol, with authoritative clocks and forfeits.
+//!
+//! The referee sends `newgame COLOUR MS SEED`, `go WMS BMS`, `umpire TEXT`
+//! (`umpire Illegal move` to the mover only), `result R WHY` and `quit`;
+//! a program answers `ready`, an attempt (`e2e4`, `e7e8n`) or `resign`.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::announcement::Ending;
+use super::game::{Answer, Finish, Game, Why};
+use super::umpire::Attempt;
+use crate::arena::{Forfeit, GameRecord, MatchResult, deadline, program_name, save_record};
+use crate::pgn;
+use crate::process::{ChildProgram, Fault};
+use crate::rules::{Color, Outcome, Reason};
+
+/// How a Kriegspiel match is played.
+#[derive(Clone, Debug)]
+pub struct RefereeConfig {
+    /// Command of the first program (White in odd games).
+    pub first: String,
+    /// Command of the second program.
+    pub second: String,
+    /// Number of games (rounded up to pairs).
+    pub games: u32,
+    /// Clock per side in milliseconds (0: unlimited).
+    pub clock_ms: i64,
+    /// Game `i` (from 1) gets seed `seed + i - 1`.
+    pub seed: u64,
+    /// Where the PGN records go.
+    pub out_dir: Option<PathBuf>,
+    /// Plies after which a game is adjudicated a draw.
+    pub max_plies: usize,
+    /// Refused attempts allowed in one turn (more is a forfeit).
+    pub max_attempts: usize,
+}
+
+/// How long `newgame` may take.
+const SETUP: Duration = Duration::from_secs(10);
+
+/// The rules core's outcome for a finished game (forfeits and time as the
+/// referee records them).
+fn outcome(finish: Finish) -> Outcome {
+    let reason = match finish.why {
+        Why::Position(Ending::Checkmate(_)) => Reason::Checkmate,
+        Why::Position(Ending::Stalemate) => Reason::Stalemate,
+        Why::Position(Ending::InsufficientMaterial) => Reason::InsufficientMaterial,
+        Why::Adjudication => Reason::Stalemate,
+        _ => Reason::TimeExpired,
+    };
+    match finish.winner {
+        Some(c) => Outcome::win(c, reason),
+        None => Outcome::draw(reason),
+    }
+}
+
+/// Plays the match; `on_game` sees each finished game (numbered from 0).
+/// Setting `interrupt` stops it after the current attempt.
+pub fn play_match(
+    config: &RefereeConfig,
+    interrupt: &AtomicBool,
+    mut on_game: impl FnMut(u32, &GameRecord),
+) -> MatchResult {
+    let mut result = MatchResult::default();
+    let mut programs: [Option<ChildProgram>; 2] = [None, None];
+    let games = config.games.div_ceil(2) * 2;
+    for index in 0..games {
+        let first_white = index % 2 == 0;
+        let mut table = Table {
+            config,
+            programs: &mut programs,
+            first_white,
+            game: Game::new(),
+            attempts: 0,
+            forfeit: None,
+            termination: String::new(),
+        };
+        let Some(finish) = table.play(config.seed.wrapping_add(u64::from(index)), interrupt) else {
+            result.interrupted = true;
+            for p in programs.iter_mut().flatten() {
+                let _ = p.send("quit");
+            }
+            break;
+        };
+        let record = GameRecord {
+            first_white,
+            outcome: outcome(finish),
+            forfeit: table.forfeit,
+            termination: table.termination.clone(),
+            plies: table.game.plies().len(),
+            attempts: Some(table.attempts),
+        };
+        let first_color = Color::from_white(first_white);
+        match finish.winner {
+            None => result.tally.draws += 1,
+            Some(c) if c == first_color => result.tally.wins += 1,
+            Some(_) => result.tally.losses += 1,
+        }
+        if let (Some(f), Some(winner)) = (record.forfeit, finish.winner) {
+            let offender = usize::from(winner == first_color);
+            *result.forfeits.entry((offender, f)).or_default() += 1;
+        }
+        if let Some(dir) = &config.out_dir {
+            table.write(dir, index);
+        }
+        on_game(index, &record);
+    }
+    for p in programs.iter_mut().flatten() {
+        let _ = p.send("quit");
+    }
+    result
+}
+
+/// One game under way.
+struct Table<'a> {
+    config: &'a RefereeConfig,
+    programs: &'a mut [Option<ChildProgram>; 2],
+    first_white: bool,
+    game: Game,
+    attempts: usize,
+    forfeit: Option<Forfeit>,
+    termination: String,
+}
+
+impl Table<'_> {
+    /// The program index (0 first, 1 second) playing `color`.
+    fn index(&self, color: Color) -> usize {
+        usize::from(color.is_white() != self.first_white)
+    }
+
+    fn command(&self, color: Color) -> &str {
+        if self.index(color) == 0 {
+            &self.config.first
+        } else {
+            &self.config.second
+        }
+    }
+
+    fn send(&mut self, color: Color, line: &str) {
+        let i = self.index(color);
+        if let Some(p) = self.programs[i].as_mut()
+            && p.send(line).is_err()
+        {
+            self.programs[i] = None;
+        }
+    }
+
+    /// The offender loses (or draws on time against a side that cannot
+    /// mate); both programs are restarted for the next game.
+    fn forfeit(&mut self, loser: Color, kind: Forfeit, detail: String) -> Finish {
+        let who = program_name(self.index(loser));
+        let why = if kind == Forfeit::Time {
+            Why::Time(loser)
+        } else {
+            Why::Forfeit(loser)
+        };
+        let finish = self.game.end(why);
+        self.termination = format!("{who} ({loser:?}) {kind}: {detail}");
+        if finish.winner.is_none() {
+            self.termination
+                .push_str(&format!("; a draw: {:?} cannot checkmate", loser.other()));
+        } else {
+            self.forfeit = Some(kind);
+        }
+        self.programs[0] = None;
+        self.programs[1] = None;
+        finish
+    }
+
+    /// Plays the game; `None` when interrupted.
+    fn play(&mut self, seed: u64, interrupt: &AtomicBool) -> Option<Finish> {
+        let clock = self.config.clock_ms;
+        let mut remaining = [clock, clock];
+        for color in [Color::White, Color::Black] {
+            let i = self.index(color);
+            if self.programs[i].is_none() {
+                self.programs[i] = ChildProgram::spawn(self.command(color)).ok();
+            }
+            let side = if color.is_white() { "white" } else { "black" };
+            let line = format!("newgame {side} {clock} {seed}");
+            let answer = match self.programs[i].as_mut() {
+                Some(p) => p.ask(&line, SETUP),
+                None => Err(Fault::Crashed),
+            };
+            if answer.as_deref() != Ok("ready") {
+                return Some(self.forfeit(
+                    color,
+                    Forfeit::Setup,
+                    format!("newgame answered {answer:?}"),
+                ));
+            }
+        }
+        let finish = loop {
+            if let Some(f) = self.game.finish() {
+                break f;
+            }
+            if self.game.plies().len() >= self.config.max_plies {
+                let plies = self.game.plies().len();
+                self.termination = format!("adjudicated a draw after {plies} plies");
+                break self.game.end(Why::Adjudication);
+            }
+            let turn = self.game.turn();
+            // A line nobody asked for is a protocol error.
+            for color in [turn, turn.other()] {
+                let i = self.index(color);
+                if let Some(line) = self.programs[i].as_mut().and_then(ChildProgram::unread) {
+                    return Some(self.forfeit(
+                        color,
+                        Forfeit::Protocol,
+                        format!("{line:?} when no answer was due"),
+                    ));
+                }
+            }
+            let go = format!("go {} {}", remaining[0].max(0), remaining[1].max(0));
+            self.send(turn, &go);
+            let started = Instant::now();
+            let side = usize::from(!turn.is_white());
+            let mut tries = 0;
+            let mut ended = None;
+            loop {
+                if interrupt.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let left = (clock > 0).then(|| {
+                    remaining[side]
+                        - i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX)
+                });
+                let i = self.index(turn);
+                let answer = match self.programs[i].as_mut() {
+                    Some(p) => p.recv(deadline(left)),
+                    None => Err(Fault::Crashed),
+                };
+                let spent = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+                let text = match answer {
+                    Ok(t) => t,
+                    Err(Fault::Timeout) => {
+                        break ended = Some(self.forfeit(turn, Forfeit::Hang, "on go".into()));
+                    }
+                    Err(Fault::Crashed) => {
+                        break ended = Some(self.forfeit(turn, Forfeit::Crash, "on go".into()));
+                    }
+                };
+                if clock > 0 && spent >= remaining[side] {
+                    break ended =
+                        Some(self.forfeit(turn, Forfeit::Time, format!("{spent} ms on one turn")));
+                }
+                if text == "resign" {
+                    let finish = self.game.end(Why::Resignation(turn));
+                    self.termination = format!("{} ({turn:?}) resigns", program_name(i));
+                    break ended = Some(finish);
+                }
+                let Ok(attempt) = text.parse::<Attempt>() else {
+                    break ended = Some(self.forfeit(turn, Forfeit::Garbage, format!("{text:?}")));
+                };
+                tries += 1;
+                self.attempts += 1;
+                if tries > self.config.max_attempts {
+                    break ended = Some(self.forfeit(
+                        turn,
+                        Forfeit::TooManyAttempts,
+                        format!("{tries} in one turn"),
+                    ));
+                }
+                match self.game.attempt(attempt) {
+                    Answer::Illegal => self.send(turn, "umpire Illegal move"),
+                    Answer::Legal(announcement) => {
+                        if clock > 0 {
+                            remaining[side] -= spent;
+                        }
+                        let line = format!("umpire {announcement}");
+                        self.send(turn, &line);
+                        self.send(turn.other(), &line);
+                        break;
+                    }
+                    Answer::GameOver => break,
+                }
+            }
+            if let Some(f) = ended {
+                break f;
+            }
+        };
+        if let Why::Position(e) = finish.why {
+            self.termination = match e.winner() {
+                Some(c) => format!("checkmate, {c:?} wins"),
+                None => e.text().split(':').next().unwrap_or("").to_lowercase(),
+            };
+        }
+        let line = format!("result {} {}", finish.result(), finish.word());
+        let turn = self.game.turn();
+        self.send(turn, &line);
+        self.send(turn.other(), &line);
+        Some(finish)
+    }
+
+    /// Writes `game-NNN.pgn`.
+    fn write(&self, dir: &std::path::Path, index: u32) {
+        let (white, black) = if self.first_white {
+            (&self.config.first, &self.config.second)
+        } else {
+            (&self.config.second, &self.config.first)
+        };
+        let clock = self.config.clock_ms;
+        let tags = [
+            ("Event", "antichess kriegspiel referee".to_string()),
+            ("Site", "local".to_string()),
+            ("Date", pgn::today()),
+            ("Round", (index + 1).to_string()),
+            ("White", white.clone()),
+            ("Black", black.clone()),
+            (
+                "TimeControl",
+                if clock > 0 {
+                    format!("{}", clock as f64 / 1000.0)
+                } else {
+                    "-".to_string()
+                },
+            ),
+            ("Termination", self.termination.clone()),
+            ("PlyCount", self.game.plies().len().to_string()),
+        ];
+        let path = dir.join(format!("game-{:03}.pgn", index + 1));
+        save_record(&path, &self.game.pgn(&tags));
+    }
+}
