@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
+use super::Side;
 use crate::kriegspiel::referee::RefereeConfig;
+use crate::kriegspiel::terminal::{self, TerminalOptions};
 use crate::kriegspiel::{Game, Strategy, filter, protocol, referee};
 use crate::rules::{Position, Ruleset};
 
@@ -82,11 +84,28 @@ pub(super) enum Action {
     },
 }
 
-/// The options of `antichess kriegspiel` itself.
+/// The options of `antichess kriegspiel` itself: a game at the terminal.
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub(super) struct KriegspielArgs {
     #[command(subcommand)]
-    pub(super) action: Option<Action>,
+    action: Option<Action>,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Side::Human)]
+    white: Side,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Side::Computer)]
+    black: Side,
+    /// Clock per side in milliseconds (0: unlimited).
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
+    clock: i64,
+    /// How the computer chooses its attempts.
+    #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
+    player: StrategyArg,
+    /// The computer's random seed (the same seed and input give the same
+    /// game).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
 }
 
 pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
@@ -129,7 +148,15 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 |stop, on_game| referee::play_match(&config, stop, on_game),
             )
         }
-        None => anyhow::bail!("give a subcommand: umpire, referee or player"),
+        None => Ok(terminal::run(TerminalOptions {
+            human: [
+                matches!(args.white, Side::Human),
+                matches!(args.black, Side::Human),
+            ],
+            clock_ms: args.clock,
+            strategy: args.player.strategy(),
+            seed: args.seed,
+        })),
     }
 }
 

@@ -13,6 +13,7 @@ mod game;
 pub mod player;
 pub mod protocol;
 pub mod referee;
+pub mod terminal;
 mod tokens;
 mod umpire;
 mod view;

@@ -30,7 +30,7 @@ use crate::rules::{Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
 use crate::variant::Variant;
 
-use input::Input;
+pub(crate) use input::Input;
 use seat::{Seat, Thinking, Typed};
 
 /// How a game at the terminal is set up.

@@ -8,7 +8,7 @@ use shakmaty::ByColor;
 
 use crate::game::{Game, Rules};
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Piece, Role, Square, notation};
+use crate::rules::{Board, Color, Move, Piece, Role, Square, notation};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,15 +96,70 @@ pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
 
 /// The board alone, the last move highlighted (for `pgn replay`).
 pub fn board_text(game: &Game, style: Style) -> String {
-    let board = game.position().board();
-    let last = game.last_move();
+    position_board(game.position().board(), game.last_move(), style)
+}
+
+/// A board of pieces with a move's squares highlighted (an empty one
+/// marked `*` in plain mode).
+pub fn position_board(board: &Board, last: Option<Move>, style: Style) -> String {
+    grid(style, |sq| {
+        let highlight = last.is_some_and(|m| m.from() == sq || m.to() == sq);
+        match board.piece_at(sq) {
+            Some(p) => Cell::piece(p, highlight),
+            None if highlight => Cell::mark('*', ' ', 16, true),
+            None => Cell::mark('.', ' ', 16, false),
+        }
+    })
+}
+
+/// How one square is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The character in plain mode.
+    pub plain: char,
+    /// The character in fancy mode.
+    pub fancy: char,
+    /// Its 256-colour foreground in fancy mode.
+    pub fg: u8,
+    /// A highlighted square (the last move).
+    pub highlight: bool,
+    /// A square drawn on red in fancy mode (unguarded).
+    pub alert: bool,
+}
+
+impl Cell {
+    /// A piece.
+    pub fn piece(p: Piece, highlight: bool) -> Cell {
+        Cell {
+            plain: glyph(p, false),
+            fancy: glyph(p, true),
+            fg: if p.color == Color::White { 231 } else { 16 },
+            highlight,
+            alert: false,
+        }
+    }
+
+    /// Any other mark.
+    pub fn mark(plain: char, fancy: char, fg: u8, highlight: bool) -> Cell {
+        Cell {
+            plain,
+            fancy,
+            fg,
+            highlight,
+            alert: false,
+        }
+    }
+}
+
+/// A board of cells with coordinates on every edge, from White's side (or
+/// Black's when `style.flipped`).
+pub fn grid(style: Style, cell: impl Fn(Square) -> Cell) -> String {
     let mut ranks: Vec<u32> = (0..8).rev().collect();
     let mut files: Vec<u32> = (0..8).collect();
     if style.flipped {
         ranks.reverse();
         files.reverse();
     }
-    let highlight = |sq: Square| last.is_some_and(|m| m.from() == sq || m.to() == sq);
     let mut out = String::new();
     let file_line = |out: &mut String| {
         out.push_str("   ");
@@ -123,29 +178,24 @@ pub fn board_text(game: &Game, style: Style) -> String {
     for &r in &ranks {
         let _ = write!(out, " {} ", r + 1);
         for &f in &files {
-            let sq = Square::new(r * 8 + f);
-            let piece = board.piece_at(sq);
+            let c = cell(Square::new(r * 8 + f));
             if style.fancy {
                 let light = (r + f) % 2 == 1;
-                let bg = match (highlight(sq), light) {
-                    (true, true) => 186,
-                    (true, false) => 143,
-                    (false, true) => 180,
-                    (false, false) => 137,
+                let bg = match (c.alert, c.highlight, light) {
+                    (true, _, true) => 174,
+                    (true, _, false) => 131,
+                    (false, true, true) => 186,
+                    (false, true, false) => 143,
+                    (false, false, true) => 180,
+                    (false, false, false) => 137,
                 };
-                let (fg, c) = match piece {
-                    Some(p) if p.color == Color::White => (231, glyph(p, true)),
-                    Some(p) => (16, glyph(p, true)),
-                    None => (16, ' '),
-                };
-                let _ = write!(out, "\x1b[48;5;{bg}m\x1b[38;5;{fg}m {c} \x1b[0m");
+                let _ = write!(
+                    out,
+                    "\x1b[48;5;{bg}m\x1b[38;5;{}m {} \x1b[0m",
+                    c.fg, c.fancy
+                );
             } else {
-                let c = match piece {
-                    Some(p) => glyph(p, false),
-                    None if highlight(sq) => '*',
-                    None => '.',
-                };
-                let _ = write!(out, "{c} ");
+                let _ = write!(out, "{} ", c.plain);
             }
         }
         if !style.fancy {

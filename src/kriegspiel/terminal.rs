@@ -1,0 +1,747 @@
+//! `antichess kriegspiel`: the game at the terminal, two people at one
+//! keyboard (hot seat) or one against the computer. Each side's view shows
+//! only its own pieces, its guess tokens and what the umpire said;
+//! attempts that cannot be legal whatever the hidden pieces are answered
+//! locally; at the end the umpire's board is revealed.
+//!
+//! Between games, `board` and `flip` show the umpire's board and `log` the
+//! log of the last human to move. `new` starts a game with the same
+//! options, the same seed included.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use super::announcement::Announcement;
+use super::game::{Answer, Finish, Game, Why};
+use super::player::{Player, Strategy};
+use super::tokens::{TokenKind, Tokens};
+use super::umpire::Attempt;
+use super::view::PlayerView;
+use crate::game::Clock;
+use crate::pgn;
+use crate::play::Input;
+use crate::play::view::{Cell, Style, clock_text, grid, position_board};
+use crate::rules::wording::side_name;
+use crate::rules::{Color, Square};
+use crate::safe_write::write_atomic;
+
+/// How a game at the terminal is set up.
+#[derive(Clone, Debug)]
+pub struct TerminalOptions {
+    /// Whether White and Black are people (else the computer).
+    pub human: [bool; 2],
+    /// Clock per side in milliseconds (0: unlimited).
+    pub clock_ms: i64,
+    /// The computer's strategy.
+    pub strategy: Strategy,
+    /// The computer's seed.
+    pub seed: u64,
+}
+
+const HELP: &str = "\
+Type an attempt as e2e4 or e2-e4 (e7e8q, e7-e8=Q to promote; castle with the
+king's two-square move, e1g1). The umpire answers Illegal move or announces
+the move to both players. Commands:
+  board                 draw your view
+  flip                  turn your view around
+  zone                  show or hide the squares your pieces guard
+  tokens                list your guess tokens
+  token KIND SQ [SQ...] place tokens (KIND: piece, check or king)
+  untoken SQ [SQ...]    remove tokens (untoken all: every one)
+  auto on|off           automatic tokens on or off
+  attempts              the attempts that are not impossible
+  log                   what you have heard
+  resign                resign the game
+  quit                  leave at once";
+
+const HELP_AFTER: &str = "\
+The game is over. Commands:
+  board       draw the umpire's board
+  flip        turn it around
+  log         what you heard
+  save FILE   write the game as PGN (with the announcements and the
+              refused attempts as comments)
+  new         start a new game
+  quit        leave";
+
+const COMMANDS: [&str; 16] = [
+    "help", "board", "flip", "zone", "tokens", "token", "untoken", "auto", "attempts", "log",
+    "resign", "quit", "save", "new", "on", "off",
+];
+
+/// One side at the table.
+struct Seat {
+    human: bool,
+    view: PlayerView,
+    tokens: Tokens,
+    flipped: bool,
+    zone: bool,
+    log: Vec<String>,
+    computer: Option<Player>,
+}
+
+impl Seat {
+    fn new(color: Color, human: bool, options: &TerminalOptions) -> Seat {
+        Seat {
+            human,
+            view: PlayerView::new(color),
+            tokens: Tokens::new(),
+            flipped: false,
+            zone: false,
+            log: Vec::new(),
+            computer: (!human).then(|| Player::new(color, options.strategy, options.seed)),
+        }
+    }
+}
+
+/// Why a game's loop ended.
+enum Next {
+    Quit,
+    NewGame,
+}
+
+struct Table {
+    options: TerminalOptions,
+    fancy: bool,
+    input: Input,
+    game: Game,
+    seats: [Seat; 2],
+    clocks: [Clock; 2],
+    /// The last human to move (whose log `log` shows after the game).
+    last_human: Color,
+    /// The umpire's board is shown flipped (between games).
+    reveal_flipped: bool,
+}
+
+fn say(text: &str) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// An attempt as typed at the terminal: `e2e4`, `e2-e4`, with a
+/// promotion letter in either case, with or without `=`.
+pub fn read_attempt(word: &str) -> Option<Attempt> {
+    let text = word.replacen('-', "", 1);
+    let (squares, letter) = match text.split_once('=') {
+        Some((s, l)) if l.len() == 1 => (s.to_string(), l.to_ascii_lowercase()),
+        Some(_) => return None,
+        None if text.len() == 5 => (text[..4].to_string(), text[4..].to_ascii_lowercase()),
+        None => (text.clone(), String::new()),
+    };
+    if squares.len() != 4 || (word.contains('=') && letter.is_empty()) {
+        return None;
+    }
+    if word.contains('-') && word.find('-') != Some(2) {
+        return None;
+    }
+    format!("{squares}{letter}").parse().ok()
+}
+
+/// The fancy glyph and colour of a token.
+fn token_cell(kind: TokenKind, strength: u8, opponent: Color) -> Cell {
+    let plain = match kind {
+        TokenKind::King => '#',
+        TokenKind::Check => '+',
+        TokenKind::Piece => 'o',
+    };
+    let fancy = match kind {
+        TokenKind::King => '♚',
+        TokenKind::Check => '⊕',
+        TokenKind::Piece => '○',
+    };
+    // Grey levels 232 (dark) to 255 (bright): strong tokens stand out.
+    let level = (u32::from(strength) * 23 / 100) as u8;
+    let fg = if opponent.is_white() {
+        232 + level
+    } else {
+        255 - level
+    };
+    Cell::mark(plain, fancy, fg, false)
+}
+
+impl Table {
+    fn new(options: TerminalOptions, input: Input) -> Table {
+        let fancy = Style::detect().fancy;
+        let clocks = [Clock::new(options.clock_ms), Clock::new(options.clock_ms)];
+        Table {
+            seats: [
+                Seat::new(Color::White, options.human[0], &options),
+                Seat::new(Color::Black, options.human[1], &options),
+            ],
+            last_human: if options.human[0] || !options.human[1] {
+                Color::White
+            } else {
+                Color::Black
+            },
+            options,
+            fancy,
+            input,
+            game: Game::new(),
+            clocks,
+            reveal_flipped: false,
+        }
+    }
+
+    /// A new game with the same options.
+    fn reset(&mut self) {
+        let options = &self.options;
+        self.seats = [
+            Seat::new(Color::White, options.human[0], options),
+            Seat::new(Color::Black, options.human[1], options),
+        ];
+        self.clocks = [Clock::new(options.clock_ms), Clock::new(options.clock_ms)];
+        self.game = Game::new();
+        self.reveal_flipped = false;
+    }
+
+    fn seat(&mut self, color: Color) -> &mut Seat {
+        &mut self.seats[usize::from(!color.is_white())]
+    }
+
+    fn clock(&mut self, color: Color) -> &mut Clock {
+        &mut self.clocks[usize::from(!color.is_white())]
+    }
+
+    /// A side's view (§5.3 of the specification): its own pieces, tokens,
+    /// the origin of its last move, the zone when shown, then the status
+    /// lines.
+    fn view_text(&self, color: Color, turn_started: Instant) -> String {
+        let seat = &self.seats[usize::from(!color.is_white())];
+        let view = &seat.view;
+        let style = Style {
+            fancy: self.fancy,
+            flipped: color.is_black() != seat.flipped,
+        };
+        let guarded = view.guarded();
+        let last_origin = view.last_own_move().map(|(from, _)| from);
+        let mut out = grid(style, |sq| {
+            let unguarded = seat.zone && !guarded.contains(sq);
+            let mut cell = if let Some(p) = view.own().piece_at(sq) {
+                Cell::piece(p, false)
+            } else if let Some(t) = seat.tokens.at(sq) {
+                token_cell(t.kind, t.strength, color.other())
+            } else if last_origin == Some(sq) {
+                Cell::mark('*', ' ', 16, true)
+            } else if unguarded {
+                Cell::mark(':', ' ', 16, false)
+            } else {
+                Cell::mark('.', ' ', 16, false)
+            };
+            cell.alert = unguarded;
+            cell
+        });
+        if self.game.finish().is_some() {
+            out.push_str("Game over.\n");
+        } else {
+            let turn = self.game.turn();
+            let who = if self.seats[usize::from(!turn.is_white())].human {
+                "you"
+            } else {
+                "computer"
+            };
+            let shown = |c: Color| {
+                let clock = self.clocks[usize::from(!c.is_white())];
+                let running = if c == turn {
+                    i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX)
+                } else {
+                    0
+                };
+                clock_text(clock.remaining().map(|r| r.saturating_sub(running)))
+            };
+            let _ = writeln!(
+                out,
+                "{} ({who}) to move.  Clocks: White {}, Black {}.",
+                side_name(turn),
+                shown(Color::White),
+                shown(Color::Black)
+            );
+        }
+        if let Some(a) = view.last_announcement() {
+            let _ = writeln!(out, "Umpire: {a}");
+        }
+        let (taken_pawns, taken_pieces) = view.taken();
+        let (lost_pawns, lost_pieces) = view.lost();
+        let _ = writeln!(
+            out,
+            "Taken: pawns {taken_pawns}, pieces {taken_pieces}.  Lost: pawns {lost_pawns}, pieces {lost_pieces}."
+        );
+        if seat.zone {
+            let unguarded: Vec<String> = Square::ALL
+                .into_iter()
+                .filter(|&sq| view.own().color_at(sq) == Some(color) && !guarded.contains(sq))
+                .filter_map(|sq| {
+                    view.own()
+                        .role_at(sq)
+                        .map(|r| format!("{}{sq}", r.upper_char()))
+                })
+                .collect();
+            let list = if unguarded.is_empty() {
+                "none".to_string()
+            } else {
+                unguarded.join(", ")
+            };
+            let _ = writeln!(out, "Unguarded pieces: {list}");
+        }
+        out
+    }
+
+    /// Prints a side's view after an empty line.
+    fn draw(&self, color: Color, turn_started: Instant) {
+        say(&format!(
+            "\n{}",
+            self.view_text(color, turn_started).trim_end()
+        ));
+    }
+
+    /// The log entry number of the position to move: `3.` or `3...`.
+    fn number(&self) -> String {
+        let pos = self.game.position();
+        if pos.turn().is_white() {
+            format!("{}.", pos.fullmoves())
+        } else {
+            format!("{}...", pos.fullmoves())
+        }
+    }
+
+    /// A legal move was played: both sides hear `heard`.
+    fn announce(&mut self, mover: Color, attempt: Attempt, heard: &Announcement, number: &str) {
+        let seat = self.seat(mover);
+        let before = seat.view.clone();
+        seat.view.own_move(attempt);
+        seat.view.announcement(heard);
+        seat.tokens.turn_ends(&before, &seat.view, attempt, heard);
+        seat.log.push(format!("{number} {attempt}: {heard}"));
+        if let Some(p) = seat.computer.as_mut() {
+            p.heard(heard);
+        }
+        let other = self.seat(mover.other());
+        other.view.announcement(heard);
+        other.tokens.turn_starts(&other.view, heard);
+        other
+            .log
+            .push(format!("{number} {}: {heard}", side_name(mover)));
+        if let Some(p) = other.computer.as_mut() {
+            p.heard(heard);
+        }
+    }
+
+    /// Ends the game otherwise than by a move and says so.
+    fn end(&mut self, why: Why) -> Finish {
+        let finish = self.game.end(why);
+        say(&format!("Umpire: {finish}"));
+        for seat in &mut self.seats {
+            seat.view.end();
+        }
+        finish
+    }
+
+    /// Whether `color`'s time is up after `turn_started`; if so the game
+    /// ends on time.
+    fn out_of_time(&mut self, color: Color, turn_started: Instant) -> bool {
+        let spent = i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let mut clock = *self.clock(color);
+        clock.charge(spent);
+        if clock.expired() {
+            *self.clock(color) = clock;
+            self.end(Why::Time(color));
+            return true;
+        }
+        false
+    }
+
+    fn charge(&mut self, color: Color, turn_started: Instant) {
+        let spent = i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        self.clock(color).charge(spent);
+    }
+
+    /// The computer's turn: attempts until one is legal.
+    fn computer_turn(&mut self, color: Color) {
+        let started = Instant::now();
+        loop {
+            if self.out_of_time(color, started) {
+                return;
+            }
+            let spent = started.elapsed();
+            let remaining = self.clock(color).remaining().map(|ms| {
+                Duration::from_millis(u64::try_from(ms).unwrap_or(0)).saturating_sub(spent)
+            });
+            let number = self.number();
+            let Some(player) = self.seat(color).computer.as_mut() else {
+                return;
+            };
+            let Some(attempt) = player.attempt(remaining) else {
+                self.end(Why::Resignation(color));
+                return;
+            };
+            if self.out_of_time(color, started) {
+                return;
+            }
+            match self.game.attempt(attempt) {
+                Answer::Illegal => {
+                    if let Some(p) = self.seat(color).computer.as_mut() {
+                        p.refused();
+                    }
+                    self.seat(color).view.refused(attempt);
+                }
+                Answer::Legal(heard) => {
+                    self.charge(color, started);
+                    self.announce(color, attempt, &heard, &number);
+                    say(&format!("Umpire: {heard}"));
+                    if !self.seats[0].human && !self.seats[1].human {
+                        let board = position_board(
+                            self.game.position().board(),
+                            self.game.last_move(),
+                            Style {
+                                fancy: self.fancy,
+                                flipped: false,
+                            },
+                        );
+                        say(board.trim_end());
+                    }
+                    return;
+                }
+                Answer::GameOver => return,
+            }
+        }
+    }
+
+    /// A human's turn; `None` to quit.
+    fn human_turn(&mut self, color: Color) -> Option<()> {
+        let started = Instant::now();
+        self.last_human = color;
+        if self.out_of_time(color, started) {
+            return Some(());
+        }
+        self.draw(color, started);
+        let prompt = format!("{}> ", side_name(color));
+        loop {
+            let completions: Vec<String> = self
+                .seat(color)
+                .view
+                .possible_attempts()
+                .iter()
+                .map(Attempt::to_string)
+                .collect();
+            let line = self.input.read(&prompt, &completions)?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&first) = words.first() else {
+                continue;
+            };
+            if let Some(attempt) = read_attempt(first) {
+                if let Some(reason) = self.seat(color).view.impossible(attempt) {
+                    say(&format!("Impossible: {reason}."));
+                    if self.out_of_time(color, started) {
+                        return Some(());
+                    }
+                    continue;
+                }
+                if self.out_of_time(color, started) {
+                    return Some(());
+                }
+                let number = self.number();
+                match self.game.attempt(attempt) {
+                    Answer::Illegal => {
+                        say("Umpire: Illegal move");
+                        let seat = self.seat(color);
+                        seat.view.refused(attempt);
+                        seat.log.push(format!("{number} {attempt}: Illegal move"));
+                    }
+                    Answer::Legal(heard) => {
+                        self.charge(color, started);
+                        self.announce(color, attempt, &heard, &number);
+                        say(&format!("Umpire: {heard}"));
+                        if self.game.finish().is_none()
+                            && self.seats[usize::from(color.is_white())].human
+                        {
+                            say(&format!(
+                                "Pass the keyboard to {} and press Enter.",
+                                side_name(color.other())
+                            ));
+                            self.input.read("", &[])?;
+                            if self.fancy {
+                                print!("\x1b[2J\x1b[H");
+                                let _ = io::stdout().flush();
+                            }
+                        }
+                        return Some(());
+                    }
+                    Answer::GameOver => return Some(()),
+                }
+                continue;
+            }
+            match self.command(color, &words, started) {
+                Some(true) => {}
+                Some(false) => return Some(()),
+                None => return None,
+            }
+        }
+    }
+
+    /// A command during a turn: `Some(true)` to go on, `Some(false)` when
+    /// the turn is over (resignation), `None` to quit.
+    fn command(&mut self, color: Color, words: &[&str], started: Instant) -> Option<bool> {
+        let squares = |words: &[&str]| -> Option<Vec<Square>> {
+            words
+                .iter()
+                .map(|w| {
+                    w.parse::<Square>()
+                        .ok()
+                        .filter(|_| w.len() == 2 && w.bytes().all(|b| !b.is_ascii_uppercase()))
+                })
+                .collect()
+        };
+        match words[0] {
+            "help" | "?" => say(HELP),
+            "board" => self.draw(color, started),
+            "flip" => {
+                let seat = self.seat(color);
+                seat.flipped = !seat.flipped;
+                self.draw(color, started);
+            }
+            "zone" => {
+                let seat = self.seat(color);
+                seat.zone = !seat.zone;
+                self.draw(color, started);
+            }
+            "tokens" => say(&self.seat(color).tokens.list()),
+            "token" => {
+                let kind = words.get(1).and_then(|w| TokenKind::from_word(w));
+                let targets = squares(words.get(2..).unwrap_or(&[]));
+                match (kind, targets) {
+                    (Some(kind), Some(targets)) if !targets.is_empty() => {
+                        let seat = self.seat(color);
+                        for sq in targets {
+                            if seat.view.own().color_at(sq) == Some(color) {
+                                say(&format!(
+                                    "Cannot place a token on {sq}: your piece is there."
+                                ));
+                            } else {
+                                seat.tokens.place_manual(kind, sq);
+                            }
+                        }
+                        say(&seat.tokens.list());
+                    }
+                    _ => say("Usage: token piece|check|king SQ [SQ...]"),
+                }
+            }
+            "untoken" => {
+                let seat = self.seat(color);
+                if words.len() == 2 && words[1] == "all" {
+                    seat.tokens.clear();
+                    say(&seat.tokens.list());
+                } else {
+                    match squares(&words[1..]) {
+                        Some(targets) if !targets.is_empty() => {
+                            for sq in targets {
+                                seat.tokens.remove(sq);
+                            }
+                            say(&seat.tokens.list());
+                        }
+                        _ => say("Usage: untoken SQ [SQ...] or untoken all"),
+                    }
+                }
+            }
+            "auto" => match words.get(1) {
+                Some(&"on") if words.len() == 2 => {
+                    self.seat(color).tokens.set_auto(true);
+                    say("Automatic tokens on.");
+                }
+                Some(&"off") if words.len() == 2 => {
+                    self.seat(color).tokens.set_auto(false);
+                    say("Automatic tokens off.");
+                }
+                _ => say("Usage: auto on|off"),
+            },
+            "attempts" => {
+                let list: Vec<String> = self
+                    .seat(color)
+                    .view
+                    .possible_attempts()
+                    .iter()
+                    .map(Attempt::to_string)
+                    .collect();
+                if list.is_empty() {
+                    say("Possible attempts: none");
+                } else {
+                    say(&format!("Possible attempts: {}", list.join(" ")));
+                }
+            }
+            "log" => self.print_log(color),
+            "resign" => {
+                self.end(Why::Resignation(color));
+                return Some(false);
+            }
+            "quit" => return None,
+            other => say(&format!(
+                "Unknown command or attempt \"{other}\". Type help for the commands."
+            )),
+        }
+        Some(true)
+    }
+
+    fn print_log(&mut self, color: Color) {
+        let log = &self.seat(color).log;
+        if log.is_empty() {
+            say("Log: empty");
+        } else {
+            say(&log.join("\n"));
+        }
+    }
+
+    /// The umpire's board, the moves, and the way on.
+    fn reveal(&self) {
+        let board = position_board(
+            self.game.position().board(),
+            self.game.last_move(),
+            Style {
+                fancy: self.fancy,
+                flipped: self.reveal_flipped,
+            },
+        );
+        say(&format!(
+            "Game over. The umpire's board:\n{}",
+            board.trim_end()
+        ));
+        say(&format!("Moves: {}", self.game.san_moves()));
+    }
+
+    /// The game as PGN, for `save FILE`.
+    fn pgn(&self) -> String {
+        let name = |c: Color| {
+            if self.seats[usize::from(!c.is_white())].human {
+                "human".to_string()
+            } else {
+                format!("computer ({})", self.options.strategy.name())
+            }
+        };
+        let clock = self.options.clock_ms;
+        let tags = [
+            ("Event", "antichess kriegspiel".to_string()),
+            ("Site", "local".to_string()),
+            ("Date", pgn::today()),
+            ("Round", "1".to_string()),
+            ("White", name(Color::White)),
+            ("Black", name(Color::Black)),
+            (
+                "TimeControl",
+                if clock > 0 {
+                    format!("{}", clock as f64 / 1000.0)
+                } else {
+                    "-".to_string()
+                },
+            ),
+            (
+                "Termination",
+                self.game.finish().map_or(String::new(), |f| f.to_string()),
+            ),
+            ("PlyCount", self.game.plies().len().to_string()),
+        ];
+        self.game.pgn(&tags)
+    }
+
+    /// After the game: board, flip, log, save, new, help, quit.
+    fn between_games(&mut self) -> Next {
+        self.reveal();
+        say("Type save FILE, new or quit.");
+        loop {
+            let Some(line) = self.input.read("> ", &[]) else {
+                return Next::Quit;
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&first) = words.first() else {
+                continue;
+            };
+            match first {
+                "board" => self.reveal(),
+                "flip" => {
+                    self.reveal_flipped = !self.reveal_flipped;
+                    self.reveal();
+                }
+                "log" => self.print_log(self.last_human),
+                "save" if words.len() == 2 => {
+                    let path = words[1];
+                    match write_atomic(Path::new(path), self.pgn().as_bytes()) {
+                        Ok(()) => say(&format!("Saved to {path}.")),
+                        Err(e) => say(&format!("Could not save {path}: {e}")),
+                    }
+                }
+                "save" => say("Usage: save FILE"),
+                "new" => {
+                    say("New game.");
+                    return Next::NewGame;
+                }
+                "help" | "?" => say(HELP_AFTER),
+                "quit" => return Next::Quit,
+                _ if read_attempt(first).is_some() => {
+                    say("The game is over. Type save FILE, new or quit.");
+                }
+                other => say(&format!(
+                    "Unknown command \"{other}\". Type save FILE, new or quit."
+                )),
+            }
+        }
+    }
+
+    /// Plays one game.
+    fn play(&mut self) -> Next {
+        loop {
+            if self.game.finish().is_some() {
+                return self.between_games();
+            }
+            let turn = self.game.turn();
+            if self.seats[usize::from(!turn.is_white())].human {
+                if self.human_turn(turn).is_none() {
+                    return Next::Quit;
+                }
+            } else {
+                self.computer_turn(turn);
+            }
+        }
+    }
+}
+
+/// Runs games at the terminal until `quit` or the end of input.
+pub fn run(options: TerminalOptions) -> ExitCode {
+    let input = Input::open(&COMMANDS);
+    say("Kriegspiel (ICC wild 16). Type help for commands.");
+    let mut table = Table::new(options.clone(), input);
+    loop {
+        match table.play() {
+            Next::Quit => return ExitCode::SUCCESS,
+            Next::NewGame => table.reset(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attempts_in_every_spelling() {
+        for (typed, read) in [
+            ("e2e4", "e2e4"),
+            ("e2-e4", "e2e4"),
+            ("e7e8q", "e7e8q"),
+            ("e7-e8q", "e7e8q"),
+            ("e7e8=q", "e7e8q"),
+            ("e7-e8=Q", "e7e8q"),
+            ("e7e8N", "e7e8n"),
+        ] {
+            assert_eq!(
+                read_attempt(typed).map(|a| a.to_string()).as_deref(),
+                Some(read),
+                "{typed}"
+            );
+        }
+        for bad in [
+            "e2e", "e2--e4", "e-2e4", "e7e8=", "e7e8=qq", "board", "E2E4", "e2e4x",
+        ] {
+            assert_eq!(read_attempt(bad), None, "{bad}");
+        }
+    }
+}
