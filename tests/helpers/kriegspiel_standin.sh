@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# A scripted Kriegspiel player for the referee tests.
+#   kriegspiel_standin.sh crash     exits on go
+#   kriegspiel_standin.sh hang      never answers go
+#   kriegspiel_standin.sh garbage   answers go with text that is no attempt
+#   kriegspiel_standin.sh repeat    answers go and every refusal with a1a1
+#                                   (never legal: its own rook is there)
+#   kriegspiel_standin.sh nostart   answers newgame with something else
+#   kriegspiel_standin.sh chatty    prints a line nobody asked for right
+#                                   after its ready
+#   kriegspiel_standin.sh slow      answers go after 0.6 s (past a 300 ms
+#                                   clock, within its grace)
+#   kriegspiel_standin.sh resign    resigns on go
+mode=$1
+while IFS= read -r line; do
+    set -- $line
+    case "$1" in
+        newgame)
+            if [ "$2" = white ]; then move=a2a3; else move=a7a6; fi
+            if [ "$mode" = nostart ]; then echo "hello"; else echo "ready"; fi
+            if [ "$mode" = chatty ]; then echo "by the way"; fi ;;
+        go)
+            case "$mode" in
+                crash) exit 3 ;;
+                hang) ;;
+                garbage) echo "I think e4" ;;
+                repeat) echo "a1a1" ;;
+                slow) sleep 0.6; echo "$move" ;;
+                resign) echo "resign" ;;
+                *) echo "$move" ;;
+            esac ;;
+        umpire) if [ "$2" = Illegal ]; then echo "a1a1"; fi ;;
+        quit) exit 0 ;;
+    esac
+done
