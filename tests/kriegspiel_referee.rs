@@ -20,7 +20,10 @@ fn referee(args: &[&str]) -> (String, String) {
 }
 
 fn player(options: &str) -> String {
-    format!("{} kriegspiel player {options}", env!("CARGO_BIN_EXE_antichess"))
+    format!(
+        "{} kriegspiel player {options}",
+        env!("CARGO_BIN_EXE_antichess")
+    )
 }
 
 const STANDIN: &str = "bash tests/helpers/kriegspiel_standin.sh";
@@ -49,7 +52,10 @@ fn two_players_finish_their_games_and_every_record_is_written() {
     for n in ["001", "002"] {
         let pgn = std::fs::read_to_string(out.path().join(format!("game-{n}.pgn"))).unwrap();
         assert!(pgn.contains("[Variant \"Kriegspiel\"]"), "{pgn}");
-        assert!(pgn.contains("[Event \"antichess kriegspiel referee\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[Event \"antichess kriegspiel referee\"]"),
+            "{pgn}"
+        );
         // The moves are orthodox chess: the PGN reader replays them.
         let games = antichess::pgn::read_text(&pgn);
         assert_eq!(games.len(), 1);
@@ -105,7 +111,10 @@ fn too_many_attempts_is_reported_with_the_count() {
         "--black",
         &random,
     ]);
-    assert!(log.contains("first program (White) too many attempts: 1001 in one turn"), "{log}");
+    assert!(
+        log.contains("first program (White) too many attempts: 1001 in one turn"),
+        "{log}"
+    );
     let pgn = std::fs::read_to_string(out.path().join("game-001.pgn")).unwrap();
     assert!(
         pgn.contains("[Termination \"first program (White) too many attempts: 1001 in one turn\"]"),
@@ -122,10 +131,24 @@ fn resignation_and_adjudication() {
     assert!(table.contains("forfeits: none"), "{table}");
     assert_eq!(log.matches("resigns").count(), 2, "{log}");
     let (table, log) = referee(&[
-        "--games", "2", "--max-plies", "6", "--white", &random, "--black", &random,
+        "--games",
+        "2",
+        "--max-plies",
+        "6",
+        "--white",
+        &random,
+        "--black",
+        &random,
     ]);
-    assert!(table.contains("first        2     0     2      0"), "{table}");
-    assert_eq!(log.matches("adjudicated a draw after 6 plies").count(), 2, "{log}");
+    assert!(
+        table.contains("first        2     0     2      0"),
+        "{table}"
+    );
+    assert_eq!(
+        log.matches("adjudicated a draw after 6 plies").count(),
+        2,
+        "{log}"
+    );
 }
 
 /// The player protocol: one answer per `newgame`, `go` and refusal;
@@ -136,14 +159,18 @@ fn the_player_answers_only_what_it_is_asked() {
     input.push_str(&"x".repeat(200_000));
     input.push('\n');
     input.push_str("umpire nonsense\nresult 1-0 checkmate\nnewgame black 0 7\numpire Black's move\ngo 0 0\numpire Illegal move\ngo 0 0\nquit\ngo 0 0\n");
-    let (code, out, _) = common::run_binary(&["kriegspiel", "player", "--player", "random"], &input);
+    let (code, out, _) =
+        common::run_binary(&["kriegspiel", "player", "--player", "random"], &input);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
     assert_eq!(lines[0], "ready");
     assert_eq!(lines[1], "ready");
     for attempt in &lines[2..] {
-        assert!(attempt.parse::<antichess::kriegspiel::Attempt>().is_ok(), "{attempt}");
+        assert!(
+            attempt.parse::<antichess::kriegspiel::Attempt>().is_ok(),
+            "{attempt}"
+        );
     }
     // A refused attempt is not tried again in the same turn.
     assert_ne!(lines[2], lines[3]);

@@ -10,10 +10,10 @@
 //! the set never empties.
 
 use super::super::announcement::Announcement;
-use super::super::umpire::{Attempt, announce};
+use super::super::umpire::{Attempt, announce, checks, pawn_tries};
 use super::super::view::PlayerView;
 use crate::rng::Xorshift;
-use crate::rules::{Board, Color, Position, Ruleset, castling, check_chess_board};
+use crate::rules::{Board, Color, Position, Role, Ruleset, Square, castling, check_chess_board};
 
 /// How many boards are kept.
 pub const CAPACITY: usize = 192;
@@ -158,6 +158,57 @@ impl Belief {
         self.thin(children);
     }
 
+    /// When the opponent has nothing but its king left (the player has
+    /// taken its other fifteen units), the belief is every square the king
+    /// may stand on that fits the last announcement: the boards are then
+    /// complete, not sampled, and stay so.
+    pub fn lone_king(&mut self, view: &PlayerView) {
+        let (pawns, pieces) = view.taken();
+        if pawns + pieces < 15 || view.is_over() {
+            return;
+        }
+        let them = view.color().other();
+        let complete = self.exact
+            && self
+                .boards
+                .iter()
+                .all(|p| p.board().by_color(them).count() == 1 && p.turn() == view.turn());
+        if complete {
+            return;
+        }
+        let heard = view.last_announcement();
+        let mut boards = Vec::new();
+        for sq in Square::ALL {
+            if view.own().occupied().contains(sq) {
+                continue;
+            }
+            let mut board = *view.own();
+            board.set(sq, them, Role::King);
+            if check_chess_board(&board, view.turn()).is_err() {
+                continue;
+            }
+            let rights = own_rights(view);
+            let p = Position::from_parts(board, view.turn(), rights, None, Ruleset::CHESS);
+            let fits = heard.is_none_or(|a| {
+                let captured_here = a.capture.is_none_or(|c| {
+                    // The king took on c (its move), or was taken: never.
+                    view.turn() == view.color() && c.square == sq || view.turn() != view.color()
+                });
+                let moves = p.legal_moves();
+                captured_here
+                    && checks(&p) == a.checks
+                    && (view.turn() != view.color() || pawn_tries(&p, &moves) == a.pawn_tries())
+            });
+            if fits {
+                boards.push(p);
+            }
+        }
+        if !boards.is_empty() {
+            self.boards = boards;
+            self.exact = true;
+        }
+    }
+
     /// Makes every board agree with the own pieces and the side to move,
     /// dropping those that cannot.
     fn repair(&mut self, view: &PlayerView) {
@@ -187,18 +238,8 @@ fn agree(p: &Position, view: &PlayerView) -> Option<Position> {
         return Some(*p);
     }
     check_chess_board(&board, view.turn()).ok()?;
-    let mut rights = p.castling_rights();
-    let (king_side, queen_side) = match color {
-        Color::White => (castling::WHITE_KING_SIDE, castling::WHITE_QUEEN_SIDE),
-        Color::Black => (castling::BLACK_KING_SIDE, castling::BLACK_QUEEN_SIDE),
-    };
-    rights &= !(king_side | queen_side);
-    if view.may_castle(true) {
-        rights |= king_side;
-    }
-    if view.may_castle(false) {
-        rights |= queen_side;
-    }
+    let (king_side, queen_side) = side_rights(color);
+    let rights = (p.castling_rights() & !(king_side | queen_side)) | own_rights(view);
     Some(Position::from_parts(
         board,
         view.turn(),
@@ -206,4 +247,25 @@ fn agree(p: &Position, view: &PlayerView) -> Option<Position> {
         None,
         Ruleset::CHESS,
     ))
+}
+
+/// The two castling rights of `color`: king side, queen side.
+fn side_rights(color: Color) -> (u8, u8) {
+    match color {
+        Color::White => (castling::WHITE_KING_SIDE, castling::WHITE_QUEEN_SIDE),
+        Color::Black => (castling::BLACK_KING_SIDE, castling::BLACK_QUEEN_SIDE),
+    }
+}
+
+/// The player's own castling rights, as the view knows them.
+fn own_rights(view: &PlayerView) -> u8 {
+    let (king_side, queen_side) = side_rights(view.color());
+    let mut rights = 0;
+    if view.may_castle(true) {
+        rights |= king_side;
+    }
+    if view.may_castle(false) {
+        rights |= queen_side;
+    }
+    rights
 }

@@ -107,9 +107,11 @@ impl Player {
     /// (`None`: unlimited); the player spends a share of it.
     pub fn attempt(&mut self, remaining: Option<Duration>) -> Option<Attempt> {
         self.clock = remaining.map(|r| (r, std::time::Instant::now()));
+        // Without a clock the work is fixed, so the same seed and the same
+        // observations give the same attempts on any machine.
         let budget = match remaining {
-            None => Duration::from_millis(300),
-            Some(left) => (left / 40).min(Duration::from_secs(1)),
+            None => search::Budget::Boards(search::UNTIMED_BOARDS),
+            Some(left) => search::Budget::Time((left / 40).min(Duration::from_secs(1))),
         };
         let mut candidates = self.candidates();
         let chosen = match self.strategy {
@@ -179,6 +181,9 @@ impl Player {
                     self.belief.opponent_moved(heard, &self.view);
                 }
             }
+        }
+        if self.strategy == Strategy::Search {
+            self.belief.lone_king(&self.view);
         }
         self.order.clear();
     }

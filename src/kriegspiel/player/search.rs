@@ -22,9 +22,24 @@ const REFUSAL_COST: i32 = 25;
 /// A mate found on a board.
 const MATE: i32 = 20_000;
 
+/// Ahead by this much, a draw is as bad as a loss.
+const AHEAD: i32 = 300;
+
 /// Scores clamp here, so that one board's mate does not outweigh all the
 /// others.
 const CLAMP: i32 = 5_000;
+
+/// How much a choice may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// At most this long (at least one board is searched).
+    Time(Duration),
+    /// Exactly this many boards (or all of them, if fewer).
+    Boards(usize),
+}
+
+/// Boards searched per choice without a clock.
+pub const UNTIMED_BOARDS: usize = 48;
 
 /// The search state the player keeps (a small transposition table).
 pub struct Scorer {
@@ -38,10 +53,13 @@ impl Scorer {
         }
     }
 
-    /// The player's score after its move reaches `after`.
-    fn score_after(&mut self, after: &Position) -> i32 {
+    /// The player's score after its move reaches `after`; `ahead` when the
+    /// player is well ahead on the board before it (a draw is then as bad
+    /// as a loss).
+    fn score_after(&mut self, after: &Position, ahead: bool) -> i32 {
         match ending(after, &after.legal_moves()) {
             Some(Ending::Checkmate(_)) => MATE,
+            Some(_) if ahead => -CLAMP,
             Some(_) => 0,
             None => (-self.engine.score_to_depth(after, &[], 1)).clamp(-CLAMP, CLAMP),
         }
@@ -54,7 +72,7 @@ impl Scorer {
         view: &PlayerView,
         belief: &Belief,
         candidates: &[Attempt],
-        budget: Duration,
+        budget: Budget,
         rng: &mut Xorshift,
     ) -> Option<Attempt> {
         let first = *candidates.first()?;
@@ -70,14 +88,20 @@ impl Scorer {
         }
         let mut totals = vec![0i64; candidates.len()];
         for (seen, board) in boards.into_iter().enumerate() {
-            if seen > 0 && started.elapsed() >= budget {
+            let spent = match budget {
+                Budget::Time(limit) => started.elapsed() >= limit,
+                Budget::Boards(n) => seen >= n,
+            };
+            if seen > 0 && spent {
                 break;
             }
             let moves: MoveList = board.legal_moves();
-            let stay = evaluate(board).clamp(-CLAMP, CLAMP) - REFUSAL_COST;
+            let value = evaluate(board);
+            let stay = value.clamp(-CLAMP, CLAMP) - REFUSAL_COST;
+            let ahead = value >= AHEAD;
             for (total, &a) in totals.iter_mut().zip(candidates) {
                 *total += i64::from(match a.find(board, &moves) {
-                    Some(m) => self.score_after(&board.play(m)),
+                    Some(m) => self.score_after(&board.play(m), ahead),
                     None => stay,
                 });
             }
