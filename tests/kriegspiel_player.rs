@@ -41,10 +41,9 @@ fn attempts_depend_only_on_the_seed_and_the_observations() {
         ];
         // Black is played by the test.
         let mut rng = Xorshift::new(1);
-        let mut black_moves = 0;
         let mut compared = 0;
         let mut hidden_differ = false;
-        'game: for _ in 0..40 {
+        'game: for black_moves in 0..40 {
             // White's turn in both games, attempt by attempt, while White
             // is told the same things.
             loop {
@@ -103,7 +102,6 @@ fn attempts_depend_only_on_the_seed_and_the_observations() {
                 moves.retain(|m| m.to_string() == "b8-a6");
             }
             moves.sort_by_key(|m| Some(*m) != first);
-            black_moves += 1;
             for m in moves {
                 let attempt = Attempt::of(m);
                 if let Verdict::Legal { announcement, .. } = judge(&pos, attempt)
