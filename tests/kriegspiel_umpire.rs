@@ -225,3 +225,42 @@ fn an_endless_line_is_read_in_bounded_memory() {
     writer.join().unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "Input error\n");
 }
+
+/// A Kriegspiel record is read as chess moves without repetition or
+/// seventy-five-move endings (Kriegspiel has none): a game whose knights
+/// shuffle past a fivefold repetition gets no warning, while the same
+/// moves as plain chess do.
+#[test]
+fn kriegspiel_records_have_no_repetition_endings() {
+    let mut game = Game::new();
+    for _ in 0..6 {
+        for a in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            game.attempt(a.parse().unwrap());
+        }
+    }
+    let pgn = game.pgn(&[]);
+    let read = antichess::pgn::read_text(&pgn);
+    assert!(read[0].diagnostics.is_empty(), "{:?}", read[0].diagnostics);
+    let chess = pgn.replace("[Variant \"Kriegspiel\"]\n", "");
+    let read = antichess::pgn::read_text(&chess);
+    assert!(
+        read[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("fivefold repetition")),
+        "{chess}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("k.pgn"), &pgn).unwrap();
+    let (code, out, _) = common::run_binary_in(
+        dir.path(),
+        &["pgn", "replay", "--no-board", "--delay", "0", "k.pgn"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(!out.contains("Draw"), "{out}");
+    assert!(
+        out.contains("Result: * (not decided on the board)"),
+        "{out}"
+    );
+}

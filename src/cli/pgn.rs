@@ -159,6 +159,20 @@ fn replay_game(
     }
     println!("{heading}");
     let mut played = crate::game::Game::with_rules(game.start.ruleset().name(), game.start, 0, 0);
+    // A Kriegspiel game is chess without repetition, fifty- or
+    // seventy-five-move draws: it ends only by the umpire's endings.
+    let kriegspiel = game
+        .tag("Variant")
+        .is_some_and(|v| v.eq_ignore_ascii_case("kriegspiel"));
+    let ended = |played: &crate::game::Game| {
+        if kriegspiel {
+            let pos = played.position();
+            crate::kriegspiel::ending(pos, &pos.legal_moves())
+                .map(crate::kriegspiel::Ending::outcome)
+        } else {
+            played.outcome()
+        }
+    };
     let show = |played: &crate::game::Game| {
         if let Some(style) = style {
             print!("{}", view::board_text(played, style));
@@ -189,14 +203,14 @@ fn replay_game(
             println!("  {{ {c} }}");
         }
         let after = played.position();
-        if played.outcome().is_none() && after.is_check() {
+        if ended(&played).is_none() && after.is_check() {
             println!("Check.");
         }
         let claims = played.claims();
-        if claims.any() {
+        if claims.any() && !kriegspiel {
             println!("Draw claimable: {claims}.");
         }
-        if let Some(outcome) = played.outcome() {
+        if let Some(outcome) = ended(&played) {
             println!("{}", ending_line(outcome));
         }
     }
@@ -211,12 +225,11 @@ fn replay_game(
         }
         None => false,
     };
-    let how = match played
-        .outcome()
-        .or_else(|| match played.position().status() {
-            Status::Over(o) => Some(o),
-            _ => None,
-        }) {
+    let how = match ended(&played).or_else(|| match played.position().status() {
+        _ if kriegspiel => None,
+        Status::Over(o) => Some(o),
+        _ => None,
+    }) {
         Some(outcome) => pgn::ending_words(outcome).to_string(),
         None => "not decided on the board".to_string(),
     };

@@ -14,7 +14,7 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Square};
+use crate::rules::{Color, Outcome, Reason, Square};
 
 /// The line from the checked king to a checking piece (spec §1.3.2), in
 /// the fixed order a double check is announced in.
@@ -129,6 +129,15 @@ impl Ending {
             Ending::Checkmate(Color::Black) => "Checkmate: Black wins",
             Ending::Stalemate => "Stalemate: draw",
             Ending::InsufficientMaterial => "Insufficient material: draw",
+        }
+    }
+
+    /// The same ending in the rules core's terms.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Ending::Checkmate(c) => Outcome::win(c, Reason::Checkmate),
+            Ending::Stalemate => Outcome::draw(Reason::Stalemate),
+            Ending::InsufficientMaterial => Outcome::draw(Reason::InsufficientMaterial),
         }
     }
 

@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::announcement::Ending;
 use super::game::{Answer, Finish, Game, Why};
 use super::umpire::Attempt;
 use crate::arena::{Forfeit, GameRecord, MatchResult, deadline, program_name, save_record};
@@ -45,9 +44,7 @@ const SETUP: Duration = Duration::from_secs(10);
 /// referee records them).
 fn outcome(finish: Finish) -> Outcome {
     let reason = match finish.why {
-        Why::Position(Ending::Checkmate(_)) => Reason::Checkmate,
-        Why::Position(Ending::Stalemate) => Reason::Stalemate,
-        Why::Position(Ending::InsufficientMaterial) => Reason::InsufficientMaterial,
+        Why::Position(e) => return e.outcome(),
         Why::Adjudication => Reason::Stalemate,
         _ => Reason::TimeExpired,
     };

@@ -157,6 +157,9 @@ struct Builder {
     keys: Vec<u64>,
     /// The position the game starts from, once known.
     first: Option<Position>,
+    /// A Kriegspiel game (`[Variant "Kriegspiel"]`): chess moves, but no
+    /// repetition or seventy-five-move ending.
+    kriegspiel: bool,
 }
 
 impl Builder {
@@ -177,6 +180,7 @@ impl Builder {
             too_big: false,
             keys: Vec::new(),
             first: None,
+            kriegspiel: false,
         }
     }
 
@@ -211,6 +215,9 @@ impl Builder {
             return;
         }
         self.started = true;
+        self.kriegspiel = self
+            .tag("Variant")
+            .is_some_and(|v| v.eq_ignore_ascii_case("kriegspiel"));
         let ruleset = match self.tag("Variant") {
             None => Some(Ruleset::CHESS),
             Some(v)
@@ -328,7 +335,12 @@ impl Builder {
 
     /// The automatic ending of the main line's current position.
     fn main_line_over(&self) -> Option<Outcome> {
-        automatic_ending(&self.frames.first()?.pos, &self.keys)
+        let pos = &self.frames.first()?.pos;
+        if self.kriegspiel {
+            return crate::kriegspiel::ending(pos, &pos.legal_moves())
+                .map(crate::kriegspiel::Ending::outcome);
+        }
+        automatic_ending(pos, &self.keys)
     }
 
     fn symbol(&mut self, text: &str, at: At) {

@@ -22,8 +22,10 @@ const REFUSAL_COST: i32 = 25;
 /// A mate found on a board.
 const MATE: i32 = 20_000;
 
-/// Ahead by this much, a draw is as bad as a loss.
+/// Ahead by this much, a draw is worse than a loss: a move that draws on
+/// one board in fifty is not played if anything else is safe.
 const AHEAD: i32 = 300;
+const DRAW_WHEN_AHEAD: i32 = 50_000;
 
 /// Scores clamp here, so that one board's mate does not outweigh all the
 /// others.
@@ -56,12 +58,12 @@ impl Scorer {
     /// The player's score after its move reaches `after`; `ahead` when the
     /// player is well ahead on the board before it (a draw is then as bad
     /// as a loss).
-    fn score_after(&mut self, after: &Position, ahead: bool) -> i32 {
+    fn score_after(&mut self, after: &Position, ahead: bool, depth: u32) -> i32 {
         match ending(after, &after.legal_moves()) {
             Some(Ending::Checkmate(_)) => MATE,
-            Some(_) if ahead => -CLAMP,
+            Some(_) if ahead => -DRAW_WHEN_AHEAD,
             Some(_) => 0,
-            None => (-self.engine.score_to_depth(after, &[], 1)).clamp(-CLAMP, CLAMP),
+            None => (-self.engine.score_to_depth(after, &[], depth)).clamp(-CLAMP, CLAMP),
         }
     }
 
@@ -86,6 +88,11 @@ impl Scorer {
         if boards.is_empty() {
             return Some(first);
         }
+        // Against a lone king every board is searched a ply deeper, to see
+        // the mates that follow any reply.
+        let them = view.color().other();
+        let lone_king = boards.iter().all(|p| p.board().by_color(them).count() == 1);
+        let depth = if lone_king { 2 } else { 1 };
         let mut totals = vec![0i64; candidates.len()];
         for (seen, board) in boards.into_iter().enumerate() {
             let spent = match budget {
@@ -101,7 +108,7 @@ impl Scorer {
             let ahead = value >= AHEAD;
             for (total, &a) in totals.iter_mut().zip(candidates) {
                 *total += i64::from(match a.find(board, &moves) {
-                    Some(m) => self.score_after(&board.play(m), ahead),
+                    Some(m) => self.score_after(&board.play(m), ahead, depth),
                     None => stay,
                 });
             }
