@@ -259,6 +259,8 @@ fn kriegspiel_records_have_no_repetition_endings() {
     );
     assert_eq!(code, 0);
     assert!(!out.contains("Draw"), "{out}");
+    // Every move is replayed, past the fivefold repetition chess has.
+    assert!(out.contains("\n12... Ng8\n"), "{out}");
     assert!(
         out.contains("Result: * (not decided on the board)"),
         "{out}"

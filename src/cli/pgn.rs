@@ -184,6 +184,13 @@ fn replay_game(
     }
     for node in &game.moves {
         std::thread::sleep(delay);
+        if kriegspiel && played.outcome().is_some() {
+            // A chess ending Kriegspiel does not have (repetition, the
+            // seventy-five-move rule): go on from here as a fresh game.
+            let here = *played.position();
+            let fresh = here.with_counters(0, here.fullmoves());
+            played = crate::game::Game::with_rules(fresh.ruleset().name(), fresh, 0, 0);
+        }
         let pos: Position = *played.position();
         let san = notation::san(&pos, node.mv);
         let number = pos.fullmoves();

@@ -45,6 +45,8 @@ pub struct Belief {
     rng: Xorshift,
     /// Whether the last update found boards that fit exactly.
     exact: bool,
+    /// Whether the boards are every board that fits (not a sample).
+    complete: bool,
 }
 
 impl Belief {
@@ -54,6 +56,7 @@ impl Belief {
             boards: vec![Position::new(Ruleset::CHESS)],
             rng: Xorshift::new(seed ^ 0x6b72_6965_6773),
             exact: true,
+            complete: true,
         }
     }
 
@@ -73,7 +76,10 @@ impl Belief {
         boards.sort_unstable_by_key(Position::hash);
         boards.dedup_by_key(|p| p.hash());
         self.rng.shuffle(&mut boards);
-        boards.truncate(CAPACITY);
+        if boards.len() > CAPACITY {
+            self.complete = false;
+            boards.truncate(CAPACITY);
+        }
         if !boards.is_empty() {
             self.boards = boards;
         }
@@ -168,7 +174,8 @@ impl Belief {
             return;
         }
         let them = view.color().other();
-        let complete = self.exact
+        let complete = self.complete
+            && self.exact
             && self
                 .boards
                 .iter()
@@ -206,6 +213,7 @@ impl Belief {
         if !boards.is_empty() {
             self.boards = boards;
             self.exact = true;
+            self.complete = true;
         }
     }
 

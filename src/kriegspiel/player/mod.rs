@@ -11,6 +11,7 @@
 
 pub mod belief;
 pub mod heuristic;
+mod hunt;
 mod search;
 
 use std::time::Duration;
@@ -20,7 +21,7 @@ use super::tokens::Tokens;
 use super::umpire::Attempt;
 use super::view::PlayerView;
 use crate::rng::Xorshift;
-use crate::rules::{Color, Role};
+use crate::rules::{Color, Role, Square};
 use belief::Belief;
 
 /// How the computer chooses its attempts.
@@ -59,7 +60,12 @@ pub struct Player {
     clock: Option<(Duration, std::time::Instant)>,
     /// The random strategy's order for this turn.
     order: Vec<Attempt>,
+    /// The player's last moves (origin, destination), the newest last.
+    recent: Vec<(Square, Square)>,
 }
+
+/// How many own moves [`Player`] remembers to avoid undoing them.
+const RECENT: usize = 4;
 
 impl Player {
     /// A player of `color` from the standard position.
@@ -74,6 +80,7 @@ impl Player {
             pending: None,
             clock: None,
             order: Vec::new(),
+            recent: Vec::new(),
         }
     }
 
@@ -136,8 +143,14 @@ impl Player {
                         .is_none_or(|r| r == Role::Queen || r == Role::Knight)
                 });
                 heuristic::order(&self.view, &self.tokens, &mut candidates);
-                self.engine
-                    .choose(&self.view, &self.belief, &candidates, budget, &mut self.rng)
+                self.engine.choose(
+                    &self.view,
+                    &self.belief,
+                    &candidates,
+                    &self.recent,
+                    budget,
+                    &mut self.rng,
+                )
             }
         };
         self.pending = chosen;
@@ -168,6 +181,10 @@ impl Player {
             Some(a) => {
                 let before = self.view.clone();
                 self.view.own_move(a);
+                self.recent.push((a.from, a.to));
+                if self.recent.len() > RECENT {
+                    self.recent.remove(0);
+                }
                 self.view.announcement(heard);
                 self.tokens.turn_ends(&before, &self.view, a, heard);
                 if self.strategy == Strategy::Search {

@@ -11,8 +11,9 @@ use super::super::announcement::Ending;
 use super::super::umpire::{Attempt, ending};
 use super::super::view::PlayerView;
 use super::belief::Belief;
+use super::hunt;
 use crate::rng::Xorshift;
-use crate::rules::{MoveList, Position};
+use crate::rules::{MoveList, Position, Square};
 use crate::search::Engine;
 use crate::search::eval_chess::evaluate;
 
@@ -21,6 +22,9 @@ const REFUSAL_COST: i32 = 25;
 
 /// A mate found on a board.
 const MATE: i32 = 20_000;
+
+/// What undoing one of the last own moves costs, per board.
+const UNDO_COST: i32 = 40;
 
 /// Ahead by this much, a draw is worse than a loss: a move that draws on
 /// one board in fifty is not played if anything else is safe.
@@ -58,12 +62,12 @@ impl Scorer {
     /// The player's score after its move reaches `after`; `ahead` when the
     /// player is well ahead on the board before it (a draw is then as bad
     /// as a loss).
-    fn score_after(&mut self, after: &Position, ahead: bool, depth: u32) -> i32 {
+    fn score_after(&mut self, after: &Position, ahead: bool) -> i32 {
         match ending(after, &after.legal_moves()) {
             Some(Ending::Checkmate(_)) => MATE,
             Some(_) if ahead => -DRAW_WHEN_AHEAD,
             Some(_) => 0,
-            None => (-self.engine.score_to_depth(after, &[], depth)).clamp(-CLAMP, CLAMP),
+            None => (-self.engine.score_to_depth(after, &[], 1)).clamp(-CLAMP, CLAMP),
         }
     }
 
@@ -74,6 +78,7 @@ impl Scorer {
         view: &PlayerView,
         belief: &Belief,
         candidates: &[Attempt],
+        recent: &[(Square, Square)],
         budget: Budget,
         rng: &mut Xorshift,
     ) -> Option<Attempt> {
@@ -88,13 +93,13 @@ impl Scorer {
         if boards.is_empty() {
             return Some(first);
         }
-        // Against a lone king every board is searched a ply deeper, to see
-        // the mates that follow any reply.
-        let them = view.color().other();
-        let lone_king = boards.iter().all(|p| p.board().by_color(them).count() == 1);
-        let depth = if lone_king { 2 } else { 1 };
+        // When the opponent has nothing but its king and pawns, each board
+        // is judged by the hunt instead.
+        let (_, pieces_taken) = view.taken();
+        let lone_king = pieces_taken >= 7;
         let mut totals = vec![0i64; candidates.len()];
-        for (seen, board) in boards.into_iter().enumerate() {
+        let mut seen = 0;
+        for board in boards {
             let spent = match budget {
                 Budget::Time(limit) => started.elapsed() >= limit,
                 Budget::Boards(n) => seen >= n,
@@ -102,15 +107,32 @@ impl Scorer {
             if seen > 0 && spent {
                 break;
             }
+            seen += 1;
             let moves: MoveList = board.legal_moves();
+            if lone_king {
+                let stay = hunt::value(&board.pass(), view.color()) - REFUSAL_COST;
+                for (total, &a) in totals.iter_mut().zip(candidates) {
+                    *total += i64::from(match a.find(board, &moves) {
+                        Some(m) => hunt::value(&board.play(m), view.color()),
+                        None => stay,
+                    });
+                }
+                continue;
+            }
             let value = evaluate(board);
             let stay = value.clamp(-CLAMP, CLAMP) - REFUSAL_COST;
             let ahead = value >= AHEAD;
             for (total, &a) in totals.iter_mut().zip(candidates) {
                 *total += i64::from(match a.find(board, &moves) {
-                    Some(m) => self.score_after(&board.play(m), ahead, depth),
+                    Some(m) => self.score_after(&board.play(m), ahead),
                     None => stay,
                 });
+            }
+        }
+        // Undoing one of the last own moves goes round in circles.
+        for (total, a) in totals.iter_mut().zip(candidates) {
+            if recent.iter().any(|&(from, to)| (a.from, a.to) == (to, from)) {
+                *total -= i64::from(UNDO_COST) * seen as i64;
             }
         }
         let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
