@@ -13,10 +13,16 @@ use super::super::announcement::Announcement;
 use super::super::umpire::{Attempt, announce, checks, pawn_tries};
 use super::super::view::PlayerView;
 use crate::rng::Xorshift;
-use crate::rules::{Board, Color, Position, Role, Ruleset, Square, castling, check_chess_board};
+use crate::rules::{
+    Bitboard, Board, Color, Position, Role, Ruleset, Square, castling, check_chess_board,
+};
 
-/// How many boards are kept.
+/// How many boards are kept at most (fewer when the clock runs low, see
+/// [`Belief::set_capacity`]).
 pub const CAPACITY: usize = 192;
+
+/// Pawn placements kept when the enemy king is looked for afresh.
+pub const PAWN_SETS: usize = 3;
 
 /// How far an announcement computed on a guessed board is from the one
 /// heard (0: the same).
@@ -47,6 +53,8 @@ pub struct Belief {
     exact: bool,
     /// Whether the boards are every board that fits (not a sample).
     complete: bool,
+    /// How many boards are kept now.
+    capacity: usize,
 }
 
 impl Belief {
@@ -57,6 +65,7 @@ impl Belief {
             rng: Xorshift::new(seed ^ 0x6b72_6965_6773),
             exact: true,
             complete: true,
+            capacity: CAPACITY,
         }
     }
 
@@ -70,15 +79,21 @@ impl Belief {
         self.exact
     }
 
-    /// Keeps at most [`CAPACITY`] boards, chosen at random, without
+    /// Keeps at most `capacity` boards from now on (at least 16, at most
+    /// [`CAPACITY`]): each update costs time in proportion.
+    pub fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity.clamp(16, CAPACITY);
+    }
+
+    /// Keeps at most the capacity of boards, chosen at random, without
     /// duplicates.
     fn thin(&mut self, mut boards: Vec<Position>) {
         boards.sort_unstable_by_key(Position::hash);
         boards.dedup_by_key(|p| p.hash());
         self.rng.shuffle(&mut boards);
-        if boards.len() > CAPACITY {
+        if boards.len() > self.capacity {
             self.complete = false;
-            boards.truncate(CAPACITY);
+            boards.truncate(self.capacity);
         }
         if !boards.is_empty() {
             self.boards = boards;
@@ -164,56 +179,96 @@ impl Belief {
         self.thin(children);
     }
 
-    /// When the opponent has nothing but its king left (the player has
-    /// taken its other fifteen units), the belief is every square the king
-    /// may stand on that fits the last announcement: the boards are then
-    /// complete, not sampled, and stay so.
-    pub fn lone_king(&mut self, view: &PlayerView) {
-        let (pawns, pieces) = view.taken();
-        if pawns + pieces < 15 || view.is_over() {
+    /// When the opponent has nothing but its king and pawns left (the
+    /// player has taken its seven pieces), and the boards no longer fit
+    /// every observation, the enemy king is looked for afresh: for each of
+    /// the (at most [`PAWN_SETS`]) pawn placements of the present boards,
+    /// every square the king may stand on that fits the last
+    /// announcement. Against a lone king these are all the boards there
+    /// are, so the belief is complete and stays so.
+    pub fn find_king(&mut self, view: &PlayerView) {
+        let (pawns_taken, pieces) = view.taken();
+        if pieces < 7 || view.is_over() {
             return;
         }
+        let pawns_left = 8u32.saturating_sub(pawns_taken) as usize;
         let them = view.color().other();
-        let complete = self.complete
-            && self.exact
+        let only_king_and_pawns = |p: &Position| {
+            let b = p.board();
+            (b.by_color(them) & !b.by_role(Role::King) & !b.by_role(Role::Pawn)).is_empty()
+        };
+        let fits_now = self.exact
             && self
                 .boards
                 .iter()
-                .all(|p| p.board().by_color(them).count() == 1 && p.turn() == view.turn());
-        if complete {
+                .all(|p| only_king_and_pawns(p) && p.turn() == view.turn());
+        if fits_now && self.complete {
             return;
         }
-        let heard = view.last_announcement();
-        let mut boards = Vec::new();
-        for sq in Square::ALL {
-            if view.own().occupied().contains(sq) {
-                continue;
+        if fits_now && self.boards.len() >= self.capacity / 2 {
+            return; // a large sample that still fits
+        }
+        let mut pawn_sets: Vec<Bitboard> = Vec::new();
+        for p in &self.boards {
+            let pawns = p.board().by_piece(them, Role::Pawn) & !view.own().occupied();
+            if pawns.count() == pawns_left
+                && !pawn_sets.contains(&pawns)
+                && pawn_sets.len() < PAWN_SETS
+            {
+                pawn_sets.push(pawns);
             }
-            let mut board = *view.own();
-            board.set(sq, them, Role::King);
-            if check_chess_board(&board, view.turn()).is_err() {
-                continue;
-            }
-            let rights = own_rights(view);
-            let p = Position::from_parts(board, view.turn(), rights, None, Ruleset::CHESS);
-            let fits = heard.is_none_or(|a| {
-                let captured_here = a.capture.is_none_or(|c| {
-                    // The king took on c (its move), or was taken: never.
-                    view.turn() == view.color() && c.square == sq || view.turn() != view.color()
-                });
-                let moves = p.legal_moves();
-                captured_here
-                    && checks(&p) == a.checks
-                    && (view.turn() != view.color() || pawn_tries(&p, &moves) == a.pawn_tries())
+        }
+        if pawn_sets.is_empty() {
+            // No board has the pawns the opponent has left: keep one
+            // placement with as many as there are.
+            let mut pawns = self.boards.first().map_or(Bitboard::EMPTY, |p| {
+                p.board().by_piece(them, Role::Pawn) & !view.own().occupied()
             });
-            if fits {
-                boards.push(p);
+            while pawns.count() > pawns_left {
+                pawns.discard(pawns.first().unwrap_or(Square::A1));
+            }
+            pawn_sets.push(pawns);
+        }
+        let heard = view.last_announcement();
+        let rights = own_rights(view);
+        let mut boards = Vec::new();
+        for &pawns in &pawn_sets {
+            for sq in Square::ALL {
+                if (view.own().occupied() | pawns).contains(sq) {
+                    continue;
+                }
+                let mut board = *view.own();
+                for pawn in pawns {
+                    board.set(pawn, them, Role::Pawn);
+                }
+                board.set(sq, them, Role::King);
+                if check_chess_board(&board, view.turn()).is_err() {
+                    continue;
+                }
+                let p = Position::from_parts(board, view.turn(), rights, None, Ruleset::CHESS);
+                let fits = heard.is_none_or(|a| {
+                    // After the opponent's move, a capture was made by the
+                    // king or a pawn now on that square.
+                    let captured = a.capture.is_none_or(|c| {
+                        view.turn() != view.color() || c.square == sq || pawns.contains(c.square)
+                    });
+                    let moves = p.legal_moves();
+                    captured
+                        && checks(&p) == a.checks
+                        && (view.turn() != view.color()
+                            || pawn_tries(&p, &moves) == a.pawn_tries())
+                });
+                if fits {
+                    boards.push(p);
+                }
             }
         }
         if !boards.is_empty() {
-            self.boards = boards;
             self.exact = true;
-            self.complete = true;
+            self.complete = pawn_sets.len() == 1 && pawn_sets[0].is_empty();
+            let complete = self.complete;
+            self.thin(boards);
+            self.complete &= complete;
         }
     }
 

@@ -64,6 +64,9 @@ pub struct Player {
     recent: Vec<(Square, Square)>,
 }
 
+/// Below this much time left, the player looks at one board only.
+const LAST_MOMENTS: Duration = Duration::from_millis(300);
+
 /// How many own moves [`Player`] remembers to avoid undoing them.
 const RECENT: usize = 4;
 
@@ -115,10 +118,20 @@ impl Player {
     pub fn attempt(&mut self, remaining: Option<Duration>) -> Option<Attempt> {
         self.clock = remaining.map(|r| (r, std::time::Instant::now()));
         // Without a clock the work is fixed, so the same seed and the same
-        // observations give the same attempts on any machine.
+        // observations give the same attempts on any machine. With one, a
+        // share of what is left, and fewer boards as it runs low (each
+        // update of the belief costs about 0.1 ms a board).
         let budget = match remaining {
             None => search::Budget::Boards(search::UNTIMED_BOARDS),
-            Some(left) => search::Budget::Time((left / 40).min(Duration::from_secs(1))),
+            Some(left) => {
+                let ms = usize::try_from(left.as_millis()).unwrap_or(usize::MAX);
+                self.belief.set_capacity(ms / 25);
+                if left < LAST_MOMENTS {
+                    search::Budget::Boards(1)
+                } else {
+                    search::Budget::Time((left / 50).min(Duration::from_secs(1)))
+                }
+            }
         };
         let mut candidates = self.candidates();
         let chosen = match self.strategy {
@@ -200,7 +213,7 @@ impl Player {
             }
         }
         if self.strategy == Strategy::Search {
-            self.belief.lone_king(&self.view);
+            self.belief.find_king(&self.view);
         }
         self.order.clear();
     }
