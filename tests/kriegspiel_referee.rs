@@ -175,3 +175,15 @@ fn the_player_answers_only_what_it_is_asked() {
     // A refused attempt is not tried again in the same turn.
     assert_ne!(lines[2], lines[3]);
 }
+
+/// An endless line (64 MB of NUL bytes, as from `/dev/zero`) is skipped
+/// as it streams: the player answers nothing to it, then goes on.
+#[test]
+fn the_player_reads_an_endless_line_in_bounded_memory() {
+    let out = common::run_on_endless_line(
+        &["kriegspiel", "player"],
+        64,
+        b"\nnewgame white 0 1\n",
+    );
+    assert_eq!(out, "ready\n");
+}

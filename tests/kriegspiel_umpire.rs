@@ -206,24 +206,8 @@ fn huge_nul_binary_and_random_lines_get_one_answer_each() {
 #[test]
 fn an_endless_line_is_read_in_bounded_memory() {
     // 64 MB without a line feed: skipped as it streams, one answer.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .args(["kriegspiel", "umpire"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let block = vec![0u8; 1 << 20];
-        for _ in 0..64 {
-            if stdin.write_all(&block).is_err() {
-                return;
-            }
-        }
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "Input error\n");
+    let out = common::run_on_endless_line(&["kriegspiel", "umpire"], 64, b"");
+    assert_eq!(out, "Input error\n");
 }
 
 /// A Kriegspiel record is read as chess moves without repetition or

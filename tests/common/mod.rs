@@ -32,3 +32,30 @@ pub fn run_binary_in(dir: &Path, args: &[&str], input: &str) -> (i32, String, St
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// Runs the binary with `args` on `megabytes` MB of NUL bytes without a
+/// line feed (what `/dev/zero` gives), then `tail`; its standard output.
+/// The writer stops early if the program closes its input.
+#[allow(dead_code)] // Not every test file feeds endless lines.
+pub fn run_on_endless_line(args: &[&str], megabytes: usize, tail: &'static [u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = vec![0u8; 1 << 20];
+        for _ in 0..megabytes {
+            if stdin.write_all(&block).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(tail);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}

@@ -17,8 +17,10 @@ while IFS= read -r line; do
     case "$1" in
         newgame)
             if [ "$2" = white ]; then move=a2a3; else move=a7a6; fi
-            if [ "$mode" = nostart ]; then echo "hello"; else echo "ready"; fi
-            if [ "$mode" = chatty ]; then echo "by the way"; fi ;;
+            # (chatty: both lines in one write, so they arrive together)
+            if [ "$mode" = nostart ]; then echo "hello"
+            elif [ "$mode" = chatty ]; then printf 'ready\nby the way\n'
+            else echo "ready"; fi ;;
         go)
             case "$mode" in
                 crash) exit 3 ;;

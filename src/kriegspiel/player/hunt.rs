@@ -3,7 +3,7 @@
 //! mating player wants: a mate, never a stalemate or a lost piece, as
 //! little room for the king as possible (the squares it can reach without
 //! crossing an attacked square), few king moves, the king on the edge, the
-//! own king close, and the pawns taken.
+//! own king close, the pawns taken, and material (pawns promoting).
 
 use shakmaty::attacks;
 
@@ -90,6 +90,20 @@ pub fn value(pos: &Position, hunter: Color) -> i32 {
     value -= 20 * king_moves as i32;
     value -= 100 * board.by_piece(hunted, Role::Pawn).count() as i32;
     value += 10 * from_centre(king);
+    // Material, and pawns on their way to a queen: more to mate with.
+    for sq in board.by_color(hunter) {
+        value += match board.role_at(sq) {
+            Some(Role::Queen) => 900,
+            Some(Role::Rook) => 500,
+            Some(Role::Bishop | Role::Knight) => 300,
+            Some(Role::Pawn) => {
+                let rank = sq.rank() as i32;
+                let advance = if hunter.is_white() { rank - 1 } else { 6 - rank };
+                100 + 10 * advance * advance
+            }
+            _ => 0,
+        };
+    }
     if let Some(own) = board.by_piece(hunter, Role::King).first() {
         value -= 10 * distance(own, king);
     }
@@ -109,6 +123,9 @@ mod tests {
     fn less_room_is_better_and_endings_dominate() {
         // The rook on the sixth rank boxes the king in; on the first it
         // leaves it the whole board above.
+        let promoted = at("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1");
+        let pawn = at("4k3/8/8/8/8/8/P7/4K3 b - - 0 1");
+        assert!(promoted > pawn + 500, "{promoted} {pawn}");
         let boxed = at("4k3/8/R7/8/8/8/8/4K3 b - - 0 1");
         let free = at("4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
         assert!(boxed > free, "{boxed} {free}");
