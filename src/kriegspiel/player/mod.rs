@@ -21,7 +21,7 @@ use super::tokens::Tokens;
 use super::umpire::Attempt;
 use super::view::PlayerView;
 use crate::rng::Xorshift;
-use crate::rules::{Color, Role, Square};
+use crate::rules::{Color, Role};
 use belief::Belief;
 
 /// How the computer chooses its attempts.
@@ -60,15 +60,25 @@ pub struct Player {
     clock: Option<(Duration, std::time::Instant)>,
     /// The random strategy's order for this turn.
     order: Vec<Attempt>,
-    /// The player's last moves (origin, destination), the newest last.
-    recent: Vec<(Square, Square)>,
+    /// The placements of the own pieces since the last capture or pawn
+    /// move (as keys), to avoid going round in circles.
+    placements: Vec<u64>,
 }
 
 /// Below this much time left, the player looks at one board only.
 const LAST_MOMENTS: Duration = Duration::from_millis(300);
 
-/// How many own moves [`Player`] remembers to avoid undoing them.
-const RECENT: usize = 4;
+/// A key for the placement of the own pieces.
+fn placement(view: &PlayerView) -> u64 {
+    let own = view.own();
+    own.occupied()
+        .into_iter()
+        .map(|sq| {
+            let role = own.role_at(sq).map_or(0, |r| r as u64);
+            (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ role.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        })
+        .fold(0u64, |acc, k| acc.rotate_left(7) ^ k)
+}
 
 impl Player {
     /// A player of `color` from the standard position.
@@ -83,7 +93,7 @@ impl Player {
             pending: None,
             clock: None,
             order: Vec::new(),
-            recent: Vec::new(),
+            placements: Vec::new(),
         }
     }
 
@@ -156,11 +166,19 @@ impl Player {
                         .is_none_or(|r| r == Role::Queen || r == Role::Knight)
                 });
                 heuristic::order(&self.view, &self.tokens, &mut candidates);
+                let repeats: Vec<bool> = candidates
+                    .iter()
+                    .map(|&a| {
+                        let mut after = self.view.clone();
+                        after.own_move(a);
+                        self.placements.contains(&placement(&after))
+                    })
+                    .collect();
                 self.engine.choose(
                     &self.view,
                     &self.belief,
                     &candidates,
-                    &self.recent,
+                    &repeats,
                     budget,
                     &mut self.rng,
                 )
@@ -194,17 +212,22 @@ impl Player {
             Some(a) => {
                 let before = self.view.clone();
                 self.view.own_move(a);
-                self.recent.push((a.from, a.to));
-                if self.recent.len() > RECENT {
-                    self.recent.remove(0);
+                let irreversible = before.own().role_at(a.from) == Some(Role::Pawn)
+                    || heard.capture.is_some();
+                if irreversible {
+                    self.placements.clear();
                 }
                 self.view.announcement(heard);
                 self.tokens.turn_ends(&before, &self.view, a, heard);
                 if self.strategy == Strategy::Search {
                     self.belief.own_move(a, heard, &self.view);
+                    self.placements.push(placement(&self.view));
                 }
             }
             None => {
+                if heard.capture.is_some() {
+                    self.placements.clear();
+                }
                 self.view.announcement(heard);
                 self.tokens.turn_starts(&self.view, heard);
                 if self.strategy == Strategy::Search && !self.view.is_over() {

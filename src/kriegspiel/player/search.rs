@@ -13,7 +13,7 @@ use super::super::view::PlayerView;
 use super::belief::Belief;
 use super::hunt;
 use crate::rng::Xorshift;
-use crate::rules::{MoveList, Position, Square};
+use crate::rules::{MoveList, Position};
 use crate::search::Engine;
 use crate::search::eval_chess::evaluate;
 
@@ -23,8 +23,9 @@ const REFUSAL_COST: i32 = 25;
 /// A mate found on a board.
 const MATE: i32 = 20_000;
 
-/// What undoing one of the last own moves costs, per board.
-const UNDO_COST: i32 = 40;
+/// What placing the own pieces as they stood before (since the last
+/// capture or pawn move) costs, per board.
+const REPEAT_COST: i32 = 150;
 
 /// Ahead by this much, a draw is worse than a loss: a move that draws on
 /// one board in fifty is not played if anything else is safe.
@@ -78,7 +79,7 @@ impl Scorer {
         view: &PlayerView,
         belief: &Belief,
         candidates: &[Attempt],
-        recent: &[(Square, Square)],
+        repeats: &[bool],
         budget: Budget,
         rng: &mut Xorshift,
     ) -> Option<Attempt> {
@@ -129,10 +130,11 @@ impl Scorer {
                 });
             }
         }
-        // Undoing one of the last own moves goes round in circles.
-        for (total, a) in totals.iter_mut().zip(candidates) {
-            if recent.iter().any(|&(from, to)| (a.from, a.to) == (to, from)) {
-                *total -= i64::from(UNDO_COST) * seen as i64;
+        // Placing the own pieces as they stood before goes round in
+        // circles.
+        for (total, &repeat) in totals.iter_mut().zip(repeats) {
+            if repeat {
+                *total -= i64::from(REPEAT_COST) * seen as i64;
             }
         }
         let best = (0..candidates.len()).max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
