@@ -9,8 +9,8 @@
 //! boards that fit best are kept and made to agree with the own pieces, so
 //! the set never empties.
 
-use super::super::announcement::Announcement;
-use super::super::umpire::{Attempt, announce, checks, pawn_tries};
+use super::super::announcement::{Announcement, Next};
+use super::super::umpire::{Attempt, announce, checks, ending, pawn_tries};
 use super::super::view::PlayerView;
 use crate::rng::Xorshift;
 use crate::rules::{
@@ -24,12 +24,15 @@ pub const CAPACITY: usize = 192;
 /// Pawn placements kept when the enemy king is looked for afresh.
 pub const PAWN_SETS: usize = 3;
 
+/// The distance of a wrong capture.
+const CAPTURE_MISMATCH: u32 = 4;
+
 /// How far an announcement computed on a guessed board is from the one
 /// heard (0: the same).
 fn distance(guess: &Announcement, heard: &Announcement) -> u32 {
     let mut d = 0;
     if guess.capture != heard.capture {
-        d += 4;
+        d += CAPTURE_MISMATCH;
     }
     if guess.checks != heard.checks {
         d += 2;
@@ -122,6 +125,20 @@ impl Belief {
             }
         }
         self.exact = self.exact && best == 0;
+        // No board could have made the capture heard: some enemy unit of
+        // each board is put on the capture square instead (where it must
+        // stand now), the boards that then fit best kept.
+        if let Some(c) = heard.capture
+            && best >= CAPTURE_MISMATCH
+        {
+            let (d, moved) = self.capture_teleports(c.square, heard, view);
+            if d < best {
+                best = d;
+                children = moved;
+            } else if d == best {
+                children.extend(moved);
+            }
+        }
         if children.is_empty() {
             self.exact = false;
             self.repair(view);
@@ -131,6 +148,57 @@ impl Belief {
             children = children.iter().filter_map(|q| agree(q, view)).collect();
         }
         self.thin(children);
+    }
+
+    /// For each board (the opponent to move) and each enemy unit, the
+    /// board with that unit moved onto `c`, taking the own unit there, and
+    /// the player to move; those whose announcement is nearest `heard`,
+    /// with that distance.
+    fn capture_teleports(
+        &self,
+        c: Square,
+        heard: &Announcement,
+        view: &PlayerView,
+    ) -> (u32, Vec<Position>) {
+        let us = view.color();
+        let mut best = u32::MAX;
+        let mut out = Vec::new();
+        for p in self.boards.iter().filter(|p| p.turn() != us) {
+            for from in p.board().by_color(us.other()) {
+                let mut board = *p.board();
+                let Some(piece) = board.remove(from) else {
+                    continue;
+                };
+                board.remove(c);
+                board.set(c, piece.color, piece.role);
+                if check_chess_board(&board, us).is_err() {
+                    continue;
+                }
+                let q = Position::from_parts(board, us, p.castling_rights(), None, Ruleset::CHESS);
+                let moves = q.legal_moves();
+                let next = match ending(&q, &moves) {
+                    Some(e) => Next::Over(e),
+                    None => Next::Turn {
+                        side: us,
+                        pawn_tries: pawn_tries(&q, &moves),
+                    },
+                };
+                let guess = Announcement {
+                    capture: heard.capture,
+                    checks: checks(&q),
+                    next,
+                };
+                let d = distance(&guess, heard);
+                if d < best {
+                    best = d;
+                    out.clear();
+                }
+                if d == best {
+                    out.push(q);
+                }
+            }
+        }
+        (best, out)
     }
 
     /// The player's `attempt` was refused.
