@@ -180,10 +180,6 @@ fn the_player_answers_only_what_it_is_asked() {
 /// as it streams: the player answers nothing to it, then goes on.
 #[test]
 fn the_player_reads_an_endless_line_in_bounded_memory() {
-    let out = common::run_on_endless_line(
-        &["kriegspiel", "player"],
-        64,
-        b"\nnewgame white 0 1\n",
-    );
+    let out = common::run_on_endless_line(&["kriegspiel", "player"], 64, b"\nnewgame white 0 1\n");
     assert_eq!(out, "ready\n");
 }

@@ -74,7 +74,7 @@ impl Default for Tokens {
 /// The squares along the line of `kind` through `king`, walking outward in
 /// both directions up to the edge or the first of `own` (not included);
 /// for a knight, the jumps not on `own`.
-fn line_squares(king: Square, kind: CheckKind, own: Bitboard) -> Bitboard {
+pub(crate) fn line_squares(king: Square, kind: CheckKind, own: Bitboard) -> Bitboard {
     if kind == CheckKind::Knight {
         return attacks::knight_attacks(king) & !own;
     }

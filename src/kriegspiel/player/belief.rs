@@ -10,6 +10,7 @@
 //! the set never empties.
 
 use super::super::announcement::{Announcement, Next};
+use super::super::tokens::line_squares;
 use super::super::umpire::{Attempt, announce, checks, ending, pawn_tries};
 use super::super::view::PlayerView;
 use crate::rng::Xorshift;
@@ -24,8 +25,9 @@ pub const CAPACITY: usize = 192;
 /// Pawn placements kept when the enemy king is looked for afresh.
 pub const PAWN_SETS: usize = 3;
 
-/// The distance of a wrong capture.
+/// The distance of a wrong capture, and of wrong checks.
 const CAPTURE_MISMATCH: u32 = 4;
+const CHECK_MISMATCH: u32 = 2;
 
 /// How far an announcement computed on a guessed board is from the one
 /// heard (0: the same).
@@ -35,7 +37,7 @@ fn distance(guess: &Announcement, heard: &Announcement) -> u32 {
         d += CAPTURE_MISMATCH;
     }
     if guess.checks != heard.checks {
-        d += 2;
+        d += CHECK_MISMATCH;
     }
     if guess.next != heard.next {
         d += if guess.ending() != heard.ending() {
@@ -125,13 +127,24 @@ impl Belief {
             }
         }
         self.exact = self.exact && best == 0;
-        // No board could have made the capture heard: some enemy unit of
-        // each board is put on the capture square instead (where it must
-        // stand now), the boards that then fit best kept.
-        if let Some(c) = heard.capture
-            && best >= CAPTURE_MISMATCH
-        {
-            let (d, moved) = self.capture_teleports(c.square, heard, view);
+        // No board could have made the capture or the checks heard: some
+        // enemy unit of each board is put on the capture square (where the
+        // capturer must stand now), or on a square of an announced check
+        // line, the boards that then fit best kept.
+        let targets = match heard.capture {
+            Some(c) if best >= CAPTURE_MISMATCH => Bitboard::from_square(c.square),
+            None if best >= CHECK_MISMATCH && !heard.checks.is_empty() => {
+                let own = view.own().occupied();
+                view.king().map_or(Bitboard::EMPTY, |k| {
+                    heard.checks.iter().fold(Bitboard::EMPTY, |acc, &kind| {
+                        acc | line_squares(k, kind, own)
+                    })
+                })
+            }
+            _ => Bitboard::EMPTY,
+        };
+        if targets.any() {
+            let (d, moved) = self.teleports(targets, heard, view);
             if d < best {
                 best = d;
                 children = moved;
@@ -150,52 +163,56 @@ impl Belief {
         self.thin(children);
     }
 
-    /// For each board (the opponent to move) and each enemy unit, the
-    /// board with that unit moved onto `c`, taking the own unit there, and
-    /// the player to move; those whose announcement is nearest `heard`,
-    /// with that distance.
-    fn capture_teleports(
+    /// For each board (the opponent to move), each enemy unit and each
+    /// square of `targets`, the board with that unit moved there (taking
+    /// any own unit there) and the player to move; those whose
+    /// announcement is nearest `heard`, with that distance.
+    fn teleports(
         &self,
-        c: Square,
+        targets: Bitboard,
         heard: &Announcement,
         view: &PlayerView,
     ) -> (u32, Vec<Position>) {
         let us = view.color();
         let mut best = u32::MAX;
         let mut out = Vec::new();
-        for p in self.boards.iter().filter(|p| p.turn() != us) {
-            for from in p.board().by_color(us.other()) {
-                let mut board = *p.board();
-                let Some(piece) = board.remove(from) else {
-                    continue;
-                };
-                board.remove(c);
-                board.set(c, piece.color, piece.role);
-                if check_chess_board(&board, us).is_err() {
-                    continue;
-                }
-                let q = Position::from_parts(board, us, p.castling_rights(), None, Ruleset::CHESS);
-                let moves = q.legal_moves();
-                let next = match ending(&q, &moves) {
-                    Some(e) => Next::Over(e),
-                    None => Next::Turn {
-                        side: us,
-                        pawn_tries: pawn_tries(&q, &moves),
-                    },
-                };
-                let guess = Announcement {
-                    capture: heard.capture,
-                    checks: checks(&q),
-                    next,
-                };
-                let d = distance(&guess, heard);
-                if d < best {
-                    best = d;
-                    out.clear();
-                }
-                if d == best {
-                    out.push(q);
-                }
+        let moves = self.boards.iter().filter(|p| p.turn() != us).flat_map(|p| {
+            let enemy = p.board().by_color(us.other());
+            enemy
+                .into_iter()
+                .flat_map(move |from| (targets & !enemy).into_iter().map(move |to| (p, from, to)))
+        });
+        for (p, from, c) in moves {
+            let mut board = *p.board();
+            let Some(piece) = board.remove(from) else {
+                continue;
+            };
+            board.remove(c);
+            board.set(c, piece.color, piece.role);
+            if check_chess_board(&board, us).is_err() {
+                continue;
+            }
+            let q = Position::from_parts(board, us, p.castling_rights(), None, Ruleset::CHESS);
+            let moves = q.legal_moves();
+            let next = match ending(&q, &moves) {
+                Some(e) => Next::Over(e),
+                None => Next::Turn {
+                    side: us,
+                    pawn_tries: pawn_tries(&q, &moves),
+                },
+            };
+            let guess = Announcement {
+                capture: heard.capture,
+                checks: checks(&q),
+                next,
+            };
+            let d = distance(&guess, heard);
+            if d < best {
+                best = d;
+                out.clear();
+            }
+            if d == best {
+                out.push(q);
             }
         }
         (best, out)
@@ -323,8 +340,7 @@ impl Belief {
                     let moves = p.legal_moves();
                     captured
                         && checks(&p) == a.checks
-                        && (view.turn() != view.color()
-                            || pawn_tries(&p, &moves) == a.pawn_tries())
+                        && (view.turn() != view.color() || pawn_tries(&p, &moves) == a.pawn_tries())
                 });
                 if fits {
                     boards.push(p);

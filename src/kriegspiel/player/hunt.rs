@@ -98,7 +98,11 @@ pub fn value(pos: &Position, hunter: Color) -> i32 {
             Some(Role::Bishop | Role::Knight) => 300,
             Some(Role::Pawn) => {
                 let rank = sq.rank() as i32;
-                let advance = if hunter.is_white() { rank - 1 } else { 6 - rank };
+                let advance = if hunter.is_white() {
+                    rank - 1
+                } else {
+                    6 - rank
+                };
                 100 + 10 * advance * advance
             }
             _ => 0,
@@ -116,7 +120,10 @@ mod tests {
     use crate::rules::Ruleset;
 
     fn at(fen: &str) -> i32 {
-        value(&Position::from_fen(fen, Ruleset::CHESS).unwrap(), Color::White)
+        value(
+            &Position::from_fen(fen, Ruleset::CHESS).unwrap(),
+            Color::White,
+        )
     }
 
     #[test]

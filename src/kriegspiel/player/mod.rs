@@ -75,7 +75,8 @@ fn placement(view: &PlayerView) -> u64 {
         .into_iter()
         .map(|sq| {
             let role = own.role_at(sq).map_or(0, |r| r as u64);
-            (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ role.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ role.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
         })
         .fold(0u64, |acc, k| acc.rotate_left(7) ^ k)
 }
@@ -212,8 +213,8 @@ impl Player {
             Some(a) => {
                 let before = self.view.clone();
                 self.view.own_move(a);
-                let irreversible = before.own().role_at(a.from) == Some(Role::Pawn)
-                    || heard.capture.is_some();
+                let irreversible =
+                    before.own().role_at(a.from) == Some(Role::Pawn) || heard.capture.is_some();
                 if irreversible {
                     self.placements.clear();
                 }
