@@ -60,6 +60,9 @@ pub struct Belief {
     complete: bool,
     /// How many boards are kept now.
     capacity: usize,
+    /// The boards were made by [`Belief::find_king`] (and have fitted
+    /// every observation since, while `exact` holds).
+    hunting: bool,
 }
 
 impl Belief {
@@ -71,6 +74,7 @@ impl Belief {
             exact: true,
             complete: true,
             capacity: CAPACITY,
+            hunting: false,
         }
     }
 
@@ -287,11 +291,8 @@ impl Belief {
                 .boards
                 .iter()
                 .all(|p| only_king_and_pawns(p) && p.turn() == view.turn());
-        if fits_now && self.complete {
+        if fits_now && (self.complete || self.hunting) {
             return;
-        }
-        if fits_now && self.boards.len() >= self.capacity / 2 {
-            return; // a large sample that still fits
         }
         let mut pawn_sets: Vec<Bitboard> = Vec::new();
         for p in &self.boards {
@@ -314,10 +315,44 @@ impl Belief {
             }
             pawn_sets.push(pawns);
         }
+        // The pawns of the boards may be wrong too: a lone pawn is tried on
+        // every square, more pawns each moved along its file.
+        let free = !view.own().occupied() & !Bitboard::from_rank(shakmaty::Rank::First)
+            & !Bitboard::from_rank(shakmaty::Rank::Eighth);
+        // The placements of the boards come first: when there are too many
+        // boards, theirs are kept and the new ones sampled.
+        let known = pawn_sets.len();
+        if pawns_left == 1 {
+            for sq in free {
+                if !pawn_sets.contains(&Bitboard::from_square(sq)) {
+                    pawn_sets.push(Bitboard::from_square(sq));
+                }
+            }
+        } else if pawns_left > 1 {
+            for i in 0..PAWN_SETS {
+                let base = pawn_sets[i % pawn_sets.len()];
+                let mut moved = Bitboard::EMPTY;
+                for pawn in base {
+                    let file = Bitboard::from_file(pawn.file()) & free & !moved;
+                    let squares: Vec<Square> = file.into_iter().collect();
+                    match squares.len() {
+                        0 => moved.add(pawn),
+                        n => moved.add(squares[self.rng.below(n)]),
+                    }
+                }
+                if moved.count() == pawns_left && !pawn_sets.contains(&moved) {
+                    pawn_sets.push(moved);
+                }
+            }
+        }
         let heard = view.last_announcement();
         let rights = own_rights(view);
         let mut boards = Vec::new();
-        for &pawns in &pawn_sets {
+        let mut from_known = 0;
+        for (set, &pawns) in pawn_sets.iter().enumerate() {
+            if set == known {
+                from_known = boards.len();
+            }
             for sq in Square::ALL {
                 if (view.own().occupied() | pawns).contains(sq) {
                     continue;
@@ -347,10 +382,20 @@ impl Belief {
                 }
             }
         }
+        if pawn_sets.len() == known {
+            from_known = boards.len();
+        }
         if !boards.is_empty() {
             self.exact = true;
-            self.complete = pawn_sets.len() == 1 && pawn_sets[0].is_empty();
-            let complete = self.complete;
+            self.hunting = true;
+            let complete = pawn_sets.len() == 1 && pawn_sets[0].is_empty();
+            let mut new = boards.split_off(from_known);
+            self.rng.shuffle(&mut new);
+            boards.truncate(self.capacity);
+            let room = self.capacity - boards.len();
+            new.truncate(room);
+            boards.extend(new);
+            self.complete = complete;
             self.thin(boards);
             self.complete &= complete;
         }

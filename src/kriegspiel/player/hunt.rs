@@ -2,8 +2,9 @@
 //! but its king and pawns. Each board of the belief is judged by what a
 //! mating player wants: a mate, never a stalemate or a lost piece, as
 //! little room for the king as possible (the squares it can reach without
-//! crossing an attacked square), few king moves, the king on the edge, the
-//! own king close, the pawns taken, and material (pawns promoting).
+//! crossing an attacked square), few king moves, checks (each tells where
+//! the king is), the king on the edge, the own king close, the pawns
+//! taken, and material (pawns promoting).
 
 use shakmaty::attacks;
 
@@ -18,6 +19,9 @@ pub const MATE: i32 = 20_000;
 /// anything else, so that a move risking it on one board in fifty is not
 /// played while another is safe.
 pub const DRAW: i32 = 100_000;
+
+/// A check given (it is announced with its line).
+const CHECK: i32 = 60;
 
 /// A piece the king can take.
 const HANGING: i32 = 3_000;
@@ -86,6 +90,10 @@ pub fn value(pos: &Position, hunter: Color) -> i32 {
     }
     let free = !attacked & !board.by_color(hunter);
     value -= 8 * room(king, free).count() as i32;
+    // A check tells where the king is, and drives it.
+    if pos.is_check() {
+        value += CHECK;
+    }
     let king_moves = moves.iter().filter(|m| m.from() == king).count();
     value -= 20 * king_moves as i32;
     value -= 100 * board.by_piece(hunted, Role::Pawn).count() as i32;
@@ -109,7 +117,7 @@ pub fn value(pos: &Position, hunter: Color) -> i32 {
         };
     }
     if let Some(own) = board.by_piece(hunter, Role::King).first() {
-        value -= 10 * distance(own, king);
+        value -= 30 * distance(own, king);
     }
     value
 }
