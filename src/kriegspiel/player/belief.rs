@@ -317,7 +317,8 @@ impl Belief {
         }
         // The pawns of the boards may be wrong too: a lone pawn is tried on
         // every square, more pawns each moved along its file.
-        let free = !view.own().occupied() & !Bitboard::from_rank(shakmaty::Rank::First)
+        let free = !view.own().occupied()
+            & !Bitboard::from_rank(shakmaty::Rank::First)
             & !Bitboard::from_rank(shakmaty::Rank::Eighth);
         // The placements of the boards come first: when there are too many
         // boards, theirs are kept and the new ones sampled.
