@@ -183,3 +183,90 @@ fn the_player_reads_an_endless_line_in_bounded_memory() {
     let out = common::run_on_endless_line(&["kriegspiel", "player"], 64, b"\nnewgame white 0 1\n");
     assert_eq!(out, "ready\n");
 }
+
+/// The specification's example of the protocol (§7.3): the paper's game
+/// with one refused attempt, as each program receives it (clock values
+/// masked).
+#[test]
+fn the_protocol_exchange_of_the_papers_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let white_log = dir.path().join("white.log");
+    let black_log = dir.path().join("black.log");
+    let white = format!(
+        "{STANDIN} script {} e2e4 e4f5 e4e5 d1h5 f1e2 e2h5",
+        white_log.display()
+    );
+    let black = format!(
+        "{STANDIN} script {} f7f6 f6e5 g7g6 g6h5",
+        black_log.display()
+    );
+    let (table, log) = referee(&["--games", "1", "--white", &white, "--black", &black]);
+    assert!(
+        log.contains(
+            "game   1: first white first wins  checkmate, White wins (9 plies, 10 attempts)"
+        ),
+        "{log}"
+    );
+    assert!(table.contains("forfeits:"), "{table}");
+    // The first game (`--games` is rounded up to a pair).
+    let read = |path: &std::path::Path| -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let first_game = text.split_inclusive('\n').scan(false, |done, line| {
+            let keep = !*done;
+            *done |= line.starts_with("result");
+            keep.then_some(line)
+        });
+        first_game
+            .map(str::trim_end)
+            .map(|l| {
+                if l.starts_with("go ") {
+                    "go WMS BMS".to_string()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect()
+    };
+    assert_eq!(
+        read(&white_log),
+        [
+            "newgame white 60000 1",
+            "go WMS BMS",
+            "umpire Black's move",
+            "umpire White's move",
+            "go WMS BMS",
+            "umpire Illegal move",
+            "umpire Black's move, 1 pawn try",
+            "umpire Pawn at e5 captured, White's move",
+            "go WMS BMS",
+            "umpire Short-diagonal check, Black's move",
+            "umpire White's move",
+            "go WMS BMS",
+            "umpire Black's move, 1 pawn try",
+            "umpire Piece at h5 captured, White's move",
+            "go WMS BMS",
+            "umpire Pawn at h5 captured, Short-diagonal check, Checkmate: White wins",
+            "result 1-0 checkmate",
+        ]
+    );
+    assert_eq!(
+        read(&black_log),
+        [
+            "newgame black 60000 1",
+            "umpire Black's move",
+            "go WMS BMS",
+            "umpire White's move",
+            "umpire Black's move, 1 pawn try",
+            "go WMS BMS",
+            "umpire Pawn at e5 captured, White's move",
+            "umpire Short-diagonal check, Black's move",
+            "go WMS BMS",
+            "umpire White's move",
+            "umpire Black's move, 1 pawn try",
+            "go WMS BMS",
+            "umpire Piece at h5 captured, White's move",
+            "umpire Pawn at h5 captured, Short-diagonal check, Checkmate: White wins",
+            "result 1-0 checkmate",
+        ]
+    );
+}

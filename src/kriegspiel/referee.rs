@@ -285,10 +285,15 @@ impl Table<'_> {
                 None => e.text().split(':').next().unwrap_or("").to_lowercase(),
             };
         }
+        // The mover first: after a move that ended the game, the side that
+        // made it; otherwise the side whose turn it was.
         let line = format!("result {} {}", finish.result(), finish.word());
-        let turn = self.game.turn();
-        self.send(turn, &line);
-        self.send(turn.other(), &line);
+        let mover = match finish.why {
+            Why::Position(_) => self.game.turn().other(),
+            _ => self.game.turn(),
+        };
+        self.send(mover, &line);
+        self.send(mover.other(), &line);
         Some(finish)
     }
 

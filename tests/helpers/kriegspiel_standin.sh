@@ -11,7 +11,27 @@
 #   kriegspiel_standin.sh slow      answers go after 0.6 s (past a 300 ms
 #                                   clock, within its grace)
 #   kriegspiel_standin.sh resign    resigns on go
+#   kriegspiel_standin.sh script LOG ATTEMPT...
+#                                   answers go and each refusal with the
+#                                   next attempt, and writes every line it
+#                                   receives to LOG
 mode=$1
+if [ "$mode" = script ]; then
+    log=$2
+    shift 2
+    attempts=("$@")
+    next=0
+    : > "$log"
+    while IFS= read -r line; do
+        echo "$line" >> "$log"
+        case "$line" in
+            newgame*) echo "ready" ;;
+            go*|"umpire Illegal move") echo "${attempts[$next]}"; next=$((next + 1)) ;;
+            quit) exit 0 ;;
+        esac
+    done
+    exit 0
+fi
 while IFS= read -r line; do
     set -- $line
     case "$1" in
