@@ -322,3 +322,70 @@ fn sprt_stops_a_clear_match_early() {
     assert!(played >= 2, "{played} games\n{table}");
     assert!(first.starts_with(&format!("first {played:>8}")), "{table}");
 }
+
+/// `--concurrency 3` plays the games three at a time, each with its own
+/// programs: every game is played, recorded and counted once, with the
+/// same openings as one at a time.
+#[test]
+fn concurrent_games_are_each_played_once() {
+    let out = tempfile::tempdir().unwrap();
+    let args = |dir: &str| {
+        vec![
+            "--games".to_string(),
+            "6".to_string(),
+            "--clock".to_string(),
+            "0".to_string(),
+            "--concurrency".to_string(),
+            "3".to_string(),
+            "--out".to_string(),
+            dir.to_string(),
+            "--white".to_string(),
+            engine("--depth 2 --hash 1"),
+            "--black".to_string(),
+            engine("--player first --hash 1"),
+        ]
+    };
+    let run = |dir: &str| {
+        let args = args(dir);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        referee(&args)
+    };
+    let (table, log) = run(out.path().to_str().unwrap());
+    let mut numbers: Vec<u32> = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("game "))
+        .map(|l| l.split(':').next().unwrap().trim().parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6], "{log}");
+    assert!(
+        table.lines().nth(1).unwrap().starts_with("first        6"),
+        "{table}"
+    );
+    let mut files: Vec<String> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 12, "{files:?}");
+    // The same openings as a match played one game at a time: each record
+    // starts with the same moves.
+    let serial = tempfile::tempdir().unwrap();
+    let mut one_at_a_time = args(serial.path().to_str().unwrap());
+    one_at_a_time[5] = "1".to_string();
+    let one: Vec<&str> = one_at_a_time.iter().map(String::as_str).collect();
+    referee(&one);
+    for n in 1..=6 {
+        let name = format!("game-{n:03}.xml");
+        let a = antichess::file::read_path(&out.path().join(&name)).unwrap();
+        let b = antichess::file::read_path(&serial.path().join(&name)).unwrap();
+        let opening = |f: &antichess::file::GameFile| {
+            f.moves
+                .iter()
+                .take(4)
+                .map(|m| (m.from, m.to))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(opening(&a), opening(&b), "{name}");
+    }
+}

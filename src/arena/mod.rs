@@ -18,7 +18,9 @@ mod sprt;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 pub use elo::Tally;
@@ -56,6 +58,8 @@ pub struct MatchConfig {
     /// have no repetition or fifty-move draw, so shuffling games could go on
     /// for ever).
     pub max_plies: usize,
+    /// Games played at the same time (each with its own two programs).
+    pub concurrency: usize,
 }
 
 /// Why a program lost by forfeit.
@@ -140,30 +144,58 @@ fn play_match_of<R: Recorded>(
     config: &MatchConfig,
     interrupt: &AtomicBool,
     mut on_game: impl FnMut(u32, &GameRecord),
-) -> MatchResult {
+) -> MatchResult
+where
+    Game<R>: Send,
+{
     let mut result = MatchResult::default();
-    let mut programs: [Option<ChildProgram>; 2] = [None, None];
     let pairs = config.games.div_ceil(2);
-    'pairs: for pair in 0..pairs {
-        let opening = random_opening::<R>(
-            &config.ruleset,
-            config.opening_plies,
-            config.seed ^ u64::from(pair),
-        );
-        for first_white in [true, false] {
-            let index = pair * 2 + u32::from(!first_white);
-            let Some((record, game)) = play_one(
-                config,
-                &mut programs,
-                &opening,
-                first_white,
-                index,
-                interrupt,
-            ) else {
+    let workers = config.concurrency.clamp(1, pairs.max(1) as usize);
+    let next_pair = AtomicU32::new(0);
+    // Each worker plays whole pairs (an opening with both colours) with its
+    // own two programs; the games come back here as they finish.
+    let (sender, finished) = mpsc::channel::<Option<(u32, Finished<R>)>>();
+    thread::scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let next_pair = &next_pair;
+            scope.spawn(move || {
+                let mut programs: [Option<ChildProgram>; 2] = [None, None];
+                loop {
+                    let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+                    if pair >= pairs {
+                        return;
+                    }
+                    let opening = random_opening::<R>(
+                        &config.ruleset,
+                        config.opening_plies,
+                        config.seed ^ u64::from(pair),
+                    );
+                    for first_white in [true, false] {
+                        let index = pair * 2 + u32::from(!first_white);
+                        let played = play_one(
+                            config,
+                            &mut programs,
+                            &opening,
+                            first_white,
+                            index,
+                            interrupt,
+                        );
+                        let stop = played.is_none();
+                        if sender.send(played.map(|done| (index, done))).is_err() || stop {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for message in finished {
+            let Some((index, (record, game))) = message else {
                 result.interrupted = true;
-                break 'pairs;
+                continue;
             };
-            let first_color = if first_white {
+            let first_color = if record.first_white {
                 Color::White
             } else {
                 Color::Black
@@ -182,7 +214,7 @@ fn play_match_of<R: Recorded>(
             }
             on_game(index, &record);
         }
-    }
+    });
     result
 }
 

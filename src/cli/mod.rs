@@ -277,6 +277,10 @@ enum Command {
         /// (logistic Elo, 5% errors each way); --games is then the most.
         #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true)]
         sprt: Option<Vec<f64>>,
+        /// Games played at the same time, each pair of programs on its own
+        /// (leave a core per program thinking: 1 on two cores).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        concurrency: u32,
     },
     /// Make the Connect Four (7 x 6) opening book with the solver: the
     /// first player's winning move for every position on its winning line,
@@ -419,6 +423,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             seed,
             max_plies,
             sprt,
+            concurrency,
         }) => referee(
             MatchConfig {
                 first: white,
@@ -430,6 +435,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                 seed,
                 out_dir: out,
                 max_plies,
+                concurrency: concurrency as usize,
             },
             sprt.map(|e| arena::Sprt {
                 elo0: e[0],
@@ -623,9 +629,13 @@ fn run_match(
                 record.plies
             );
         });
+        let (elo, margin) = running.elo();
         let mut message = format!(
-            "first +{} ={} -{}",
-            running.wins, running.draws, running.losses
+            "first +{} ={} -{}  {:.1}%  Elo {elo:+.0} +/- {margin:.0}",
+            running.wins,
+            running.draws,
+            running.losses,
+            running.score() * 100.0
         );
         if let Some(test) = sprt {
             let verdict = test.verdict(&running);
