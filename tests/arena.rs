@@ -389,3 +389,75 @@ fn concurrent_games_are_each_played_once() {
         assert_eq!(opening(&a), opening(&b), "{name}");
     }
 }
+
+/// `--openings-file`: the games start from the suite's positions in
+/// order, each with both colours; a bad line is reported with where it is.
+#[test]
+fn openings_from_a_suite_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.epd");
+    std::fs::write(
+        &suite,
+        "# an opening suite\n\
+         rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"open\";\n\
+         rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n",
+    )
+    .unwrap();
+    let out = dir.path().join("games");
+    let (table, log) = referee(&[
+        "--ruleset",
+        "chess",
+        "--games",
+        "4",
+        "--clock",
+        "0",
+        "--max-plies",
+        "6",
+        "--openings-file",
+        suite.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--white",
+        &engine("--depth 1 --hash 1"),
+        "--black",
+        &engine("--player first --hash 1"),
+    ]);
+    assert!(table.contains("forfeits: none"), "{table}\n{log}");
+    for (n, fen) in [
+        (
+            1,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            2,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            3,
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            4,
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+        ),
+    ] {
+        let pgn = std::fs::read_to_string(out.join(format!("game-{n:03}.pgn"))).unwrap();
+        assert!(
+            pgn.contains(&format!("[FEN \"{fen}\"]")),
+            "game {n}:\n{pgn}"
+        );
+    }
+    std::fs::write(
+        &suite,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["referee", "--white", "x", "--black", "y", "--openings-file"])
+        .arg(&suite)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("suite.epd:1: invalid FEN"), "{err}");
+}

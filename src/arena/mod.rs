@@ -14,6 +14,7 @@ mod elo;
 mod openings;
 mod records;
 mod sprt;
+mod suite;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -27,6 +28,7 @@ pub use elo::Tally;
 pub use openings::random_opening;
 pub(crate) use records::save_record;
 pub use sprt::{Sprt, Verdict};
+pub use suite::read_suite;
 
 use crate::connect;
 use crate::game::{Game, Recorded, Rules};
@@ -60,6 +62,10 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// Games played at the same time (each with its own two programs).
     pub concurrency: usize,
+    /// Start positions to play from instead of random openings (each with
+    /// both colours, in order, again from the first when they run out);
+    /// board rulesets only.
+    pub suite: Option<Vec<Position>>,
 }
 
 /// Why a program lost by forfeit.
@@ -134,9 +140,22 @@ pub fn play_match(
     interrupt: &AtomicBool,
     on_game: impl FnMut(u32, &GameRecord),
 ) -> MatchResult {
+    let random = |pair: u32| config.seed ^ u64::from(pair);
     match Variant::from_name(&config.ruleset) {
-        Some(Variant::Connect(_)) => play_match_of::<connect::Position>(config, interrupt, on_game),
-        _ => play_match_of::<Position>(config, interrupt, on_game),
+        Some(Variant::Connect(_)) => {
+            play_match_of::<connect::Position>(config, interrupt, on_game, |pair| {
+                random_opening(&config.ruleset, config.opening_plies, random(pair))
+            })
+        }
+        _ => play_match_of::<Position>(config, interrupt, on_game, |pair| {
+            match config.suite.as_deref() {
+                Some(suite) if !suite.is_empty() => {
+                    let start = suite[pair as usize % suite.len()];
+                    Game::with_rules(&config.ruleset, start, 0, 0)
+                }
+                _ => random_opening(&config.ruleset, config.opening_plies, random(pair)),
+            }
+        }),
     }
 }
 
@@ -144,6 +163,7 @@ fn play_match_of<R: Recorded>(
     config: &MatchConfig,
     interrupt: &AtomicBool,
     mut on_game: impl FnMut(u32, &GameRecord),
+    opening_of: impl Fn(u32) -> Game<R> + Sync,
 ) -> MatchResult
 where
     Game<R>: Send,
@@ -159,6 +179,7 @@ where
         for _ in 0..workers {
             let sender = sender.clone();
             let next_pair = &next_pair;
+            let opening_of = &opening_of;
             scope.spawn(move || {
                 let mut programs: [Option<ChildProgram>; 2] = [None, None];
                 loop {
@@ -166,11 +187,7 @@ where
                     if pair >= pairs {
                         return;
                     }
-                    let opening = random_opening::<R>(
-                        &config.ruleset,
-                        config.opening_plies,
-                        config.seed ^ u64::from(pair),
-                    );
+                    let opening = opening_of(pair);
                     for first_white in [true, false] {
                         let index = pair * 2 + u32::from(!first_white);
                         let played = play_one(

@@ -281,6 +281,12 @@ enum Command {
         /// (leave a core per program thinking: 1 on two cores).
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         concurrency: u32,
+        /// Start from the positions of this file instead of random
+        /// openings: EPD (one FEN per line) or PGN (each game's last
+        /// position), each played with both colours (chess and antichess
+        /// rulesets).
+        #[arg(long, value_name = "FILE")]
+        openings_file: Option<PathBuf>,
     },
     /// Make the Connect Four (7 x 6) opening book with the solver: the
     /// first player's winning move for every position on its winning line,
@@ -424,24 +430,37 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             max_plies,
             sprt,
             concurrency,
-        }) => referee(
-            MatchConfig {
-                first: white,
-                second: black,
-                games,
-                clock_ms: clock,
-                ruleset,
-                opening_plies: openings,
-                seed,
-                out_dir: out,
-                max_plies,
-                concurrency: concurrency as usize,
-            },
-            sprt.map(|e| arena::Sprt {
-                elo0: e[0],
-                elo1: e[1],
-            }),
-        )?,
+            openings_file,
+        }) => {
+            let suite = match openings_file {
+                None => None,
+                Some(path) => {
+                    let Some(board) = Ruleset::from_name(&ruleset) else {
+                        anyhow::bail!("--openings-file is for chess and antichess rulesets");
+                    };
+                    Some(arena::read_suite(&path, board).map_err(anyhow::Error::msg)?)
+                }
+            };
+            referee(
+                MatchConfig {
+                    first: white,
+                    second: black,
+                    games,
+                    clock_ms: clock,
+                    ruleset,
+                    opening_plies: openings,
+                    seed,
+                    out_dir: out,
+                    max_plies,
+                    concurrency: concurrency as usize,
+                    suite,
+                },
+                sprt.map(|e| arena::Sprt {
+                    elo0: e[0],
+                    elo1: e[1],
+                }),
+            )?
+        }
         Some(Command::Perft {
             depth,
             ruleset,

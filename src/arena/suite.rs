@@ -1,0 +1,111 @@
+//! Opening suites from a file: the start positions of a match, as engine
+//! testers keep them. An EPD file gives one position per line (the first
+//! four FEN fields; operations after them are ignored; blank lines and
+//! lines starting with `#` are skipped); a PGN file gives the position at
+//! the end of each game's main line. Each is read under the match's
+//! ruleset and must be a game in progress.
+
+use std::path::Path;
+
+use crate::pgn;
+use crate::rules::{Position, Ruleset, Status};
+
+/// Files larger than this are refused (a suite is a list of positions).
+const MAX_BYTES: u64 = 64 << 20;
+
+/// The start positions in `path`, or what is wrong, with where.
+pub fn read_suite(path: &Path, ruleset: Ruleset) -> Result<Vec<Position>, String> {
+    let name = path.display();
+    let is_pgn = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let mut positions = Vec::new();
+    let in_progress = |pos: Position, at: String| -> Result<Position, String> {
+        match pos.status() {
+            Status::Ongoing => Ok(pos),
+            _ => Err(format!("{at}: the game is over in this position")),
+        }
+    };
+    if is_pgn {
+        for (i, read) in pgn::open(path)
+            .map_err(|e| format!("{name}: cannot read: {e}"))?
+            .enumerate()
+        {
+            let read = read.map_err(|e| format!("{name}: {e}"))?;
+            if let Some(e) = read.first_error() {
+                return Err(format!("{name}:{}:{}: {}", e.line, e.column, e.message));
+            }
+            let at = format!("{name}: game {}", i + 1);
+            let end = read.game.end_position();
+            let pos = Position::from_fen(&end.to_fen(), ruleset)
+                .map_err(|e| format!("{at}: {e} under {}", ruleset.name()))?;
+            positions.push(in_progress(pos, at)?);
+        }
+    } else {
+        let meta = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        if !meta.is_file() {
+            return Err(format!("{name}: cannot read: not a regular file"));
+        }
+        if meta.len() > MAX_BYTES {
+            return Err(format!("{name}: larger than 64 MB: not an opening suite"));
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = format!("{name}:{}", i + 1);
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            if fields.len() < 4 {
+                return Err(format!("{at}: an EPD line needs four FEN fields"));
+            }
+            let fen = format!("{} 0 1", fields.join(" "));
+            let pos = Position::from_fen(&fen, ruleset).map_err(|e| format!("{at}: {e}"))?;
+            positions.push(in_progress(pos, at)?);
+        }
+    }
+    if positions.is_empty() {
+        return Err(format!("{name}: no positions"));
+    }
+    Ok(positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines_and_their_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("suite.epd");
+        std::fs::write(
+            &path,
+            "# two openings\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\n\
+             rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -\n",
+        )
+        .unwrap();
+        let suite = read_suite(&path, Ruleset::CHESS).unwrap();
+        assert_eq!(suite.len(), 2);
+        std::fs::write(&path, "rnbqkbnr/pppppppp/8/8 w\n").unwrap();
+        let e = read_suite(&path, Ruleset::CHESS).unwrap_err();
+        assert!(
+            e.ends_with("suite.epd:1: an EPD line needs four FEN fields"),
+            "{e}"
+        );
+        std::fs::write(&path, "7k/5Q2/6K1/8/8/8/8/8 b - -\n").unwrap();
+        let e = read_suite(&path, Ruleset::CHESS).unwrap_err();
+        assert!(
+            e.ends_with("suite.epd:1: the game is over in this position"),
+            "{e}"
+        );
+        std::fs::write(&path, "\n# nothing\n").unwrap();
+        assert!(
+            read_suite(&path, Ruleset::CHESS)
+                .unwrap_err()
+                .ends_with("no positions")
+        );
+        assert!(read_suite(dir.path(), Ruleset::CHESS).is_err());
+    }
+}
