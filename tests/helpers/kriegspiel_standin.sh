@@ -6,8 +6,10 @@
 #   kriegspiel_standin.sh repeat    answers go and every refusal with a1a1
 #                                   (never legal: its own rook is there)
 #   kriegspiel_standin.sh nostart   answers newgame with something else
-#   kriegspiel_standin.sh chatty    prints a line nobody asked for right
-#                                   after its ready
+#   kriegspiel_standin.sh chatty    answers go with its attempt and a
+#                                   second line nobody asked for (in one
+#                                   write, so the extra line is there when
+#                                   the referee next looks)
 #   kriegspiel_standin.sh slow      answers go after 0.6 s (past a 300 ms
 #                                   clock, within its grace)
 #   kriegspiel_standin.sh resign    resigns on go
@@ -37,10 +39,7 @@ while IFS= read -r line; do
     case "$1" in
         newgame)
             if [ "$2" = white ]; then move=a2a3; else move=a7a6; fi
-            # (chatty: both lines in one write, so they arrive together)
-            if [ "$mode" = nostart ]; then echo "hello"
-            elif [ "$mode" = chatty ]; then printf 'ready\nby the way\n'
-            else echo "ready"; fi ;;
+            if [ "$mode" = nostart ]; then echo "hello"; else echo "ready"; fi ;;
         go)
             case "$mode" in
                 crash) exit 3 ;;
@@ -49,6 +48,7 @@ while IFS= read -r line; do
                 repeat) echo "a1a1" ;;
                 slow) sleep 0.6; echo "$move" ;;
                 resign) echo "resign" ;;
+                chatty) printf '%s\nby the way\n' "$move" ;;
                 *) echo "$move" ;;
             esac ;;
         umpire) if [ "$2" = Illegal ]; then echo "a1a1"; fi ;;
