@@ -5,9 +5,12 @@
 //! After each event the set is refreshed: an opponent's move replaces each
 //! board by its children whose announcement is the one heard; a refused
 //! attempt keeps the boards where it is illegal; a legal one keeps those
-//! where it is legal with the announcement heard. When no board fits, the
-//! boards that fit best are kept and made to agree with the own pieces, so
-//! the set never empties.
+//! where it is legal with the announcement heard. When no board could have
+//! made a capture or check heard, enemy units are tried on the squares it
+//! names; when still no board fits, the boards that fit best are kept and
+//! made to agree with the own pieces, so the set never empties. Once the
+//! opponent has only its king and pawns, the king is looked for afresh
+//! whenever the boards stop fitting ([`Belief::find_king`]).
 
 use super::super::announcement::{Announcement, Next};
 use super::super::tokens::line_squares;

@@ -57,7 +57,7 @@ fn from_centre(sq: Square) -> i32 {
     df.max(dr)
 }
 
-/// The hunter's value of `pos`, where the lone king is to move.
+/// The hunter's value of `pos`, where the hunted side is to move.
 pub fn value(pos: &Position, hunter: Color) -> i32 {
     let moves = pos.legal_moves();
     match ending(pos, &moves) {

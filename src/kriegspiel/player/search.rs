@@ -2,8 +2,10 @@
 //! information Monte Carlo): each attempt is scored on every sampled board
 //! where it is legal by a one-ply search with quiescence, from the
 //! player's side; where it is illegal it scores the board's static value
-//! less a small cost (a refusal costs time and gains information). The
-//! attempt with the best mean wins.
+//! less a small cost (a refusal costs time and gains information). Once the
+//! opponent has only king and pawns, each board is judged by the hunt
+//! ([`super::hunt`]) instead. An attempt that puts the own pieces back as
+//! they stood pays a cost. The attempt with the best sum wins.
 
 use std::time::{Duration, Instant};
 
@@ -97,7 +99,7 @@ impl Scorer {
         // When the opponent has nothing but its king and pawns, each board
         // is judged by the hunt instead.
         let (_, pieces_taken) = view.taken();
-        let lone_king = pieces_taken >= 7;
+        let hunting = pieces_taken >= 7;
         let mut totals = vec![0i64; candidates.len()];
         let mut seen = 0;
         for board in boards {
@@ -110,7 +112,7 @@ impl Scorer {
             }
             seen += 1;
             let moves: MoveList = board.legal_moves();
-            if lone_king {
+            if hunting {
                 let stay = hunt::value(&board.pass(), view.color()) - REFUSAL_COST;
                 for (total, &a) in totals.iter_mut().zip(candidates) {
                     *total += i64::from(match a.find(board, &moves) {
