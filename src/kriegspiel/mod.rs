@@ -23,4 +23,4 @@ pub use game::{Answer, Finish, Game, Ply, Why};
 pub use player::{Player, Strategy};
 pub use tokens::{Token, TokenKind, Tokens};
 pub use umpire::{Attempt, NotAttempt, Verdict, announce, checks, ending, judge, pawn_tries};
-pub use view::{PlayerView, role_name};
+pub use view::PlayerView;

@@ -11,6 +11,7 @@ use shakmaty::attacks;
 
 use super::announcement::{Announcement, Capture, Next};
 use super::umpire::Attempt;
+use crate::rules::wording::role_name;
 use crate::rules::{Bitboard, Board, Color, Role, Square};
 
 /// A player's knowledge of the game.
@@ -33,18 +34,6 @@ pub struct PlayerView {
     lost: [u32; 2],
     last_own: Option<(Square, Square)>,
     over: bool,
-}
-
-/// Names a role as the terminal does (`knight`).
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 impl PlayerView {

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use shakmaty::Color;
+use shakmaty::{Color, Role};
 
 use super::{MateRule, Outcome, Reason, Ruleset, StalemateRule};
 
@@ -26,6 +26,19 @@ pub fn side_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
+    }
+}
+
+/// A piece's name in lower case, as the game file and the Kriegspiel
+/// terminal write it: `pawn`, `knight`, ... `king`.
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
     }
 }
 
