@@ -43,14 +43,7 @@ pub(super) fn write_game<R: Recorded>(
         ("White", white.clone()),
         ("Black", black.clone()),
         ("Result", result.to_string()),
-        (
-            "TimeControl",
-            if config.clock_ms > 0 {
-                format!("{}", config.clock_ms as f64 / 1000.0)
-            } else {
-                "-".to_string()
-            },
-        ),
+        ("TimeControl", pgn::time_control(config.clock_ms)),
         ("PlyCount", game.history().len().to_string()),
     ];
     if chess {

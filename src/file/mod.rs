@@ -213,4 +213,3 @@ pub struct ConnectFile {
     /// The result, for a finished game.
     pub game_over: Option<ConnectOver>,
 }
-

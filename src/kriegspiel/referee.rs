@@ -304,7 +304,6 @@ impl Table<'_> {
         } else {
             (&self.config.second, &self.config.first)
         };
-        let clock = self.config.clock_ms;
         let tags = [
             ("Event", "antichess kriegspiel referee".to_string()),
             ("Site", "local".to_string()),
@@ -312,14 +311,7 @@ impl Table<'_> {
             ("Round", (index + 1).to_string()),
             ("White", white.clone()),
             ("Black", black.clone()),
-            (
-                "TimeControl",
-                if clock > 0 {
-                    format!("{}", clock as f64 / 1000.0)
-                } else {
-                    "-".to_string()
-                },
-            ),
+            ("TimeControl", pgn::time_control(self.config.clock_ms)),
             ("Termination", self.termination.clone()),
             ("PlyCount", self.game.plies().len().to_string()),
         ];

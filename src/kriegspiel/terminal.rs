@@ -618,7 +618,6 @@ impl Table {
                 format!("computer ({})", self.options.strategy.name())
             }
         };
-        let clock = self.options.clock_ms;
         let tags = [
             ("Event", "antichess kriegspiel".to_string()),
             ("Site", "local".to_string()),
@@ -626,14 +625,7 @@ impl Table {
             ("Round", "1".to_string()),
             ("White", name(Color::White)),
             ("Black", name(Color::Black)),
-            (
-                "TimeControl",
-                if clock > 0 {
-                    format!("{}", clock as f64 / 1000.0)
-                } else {
-                    "-".to_string()
-                },
-            ),
+            ("TimeControl", pgn::time_control(self.options.clock_ms)),
             (
                 "Termination",
                 self.game.finish().map_or(String::new(), |f| f.to_string()),
