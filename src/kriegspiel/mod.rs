@@ -22,5 +22,7 @@ pub use announcement::{Announcement, Capture, CheckKind, Ending, Next, NotAnnoun
 pub use game::{Answer, Finish, Game, Ply, Why};
 pub use player::{Player, Strategy};
 pub use tokens::{Token, TokenKind, Tokens};
-pub use umpire::{Attempt, NotAttempt, Verdict, announce, checks, ending, judge, pawn_tries};
+pub use umpire::{
+    Attempt, NotAttempt, Verdict, announce, announce_position, checks, ending, judge, pawn_tries,
+};
 pub use view::PlayerView;

@@ -209,6 +209,13 @@ pub fn announce(before: &Position, mv: Move, after: &Position) -> Announcement {
     } else {
         None
     };
+    announce_position(after, capture)
+}
+
+/// The announcement of a move that reached `after` and made `capture`:
+/// the checks against the side to move, then the ending or its turn and
+/// pawn tries.
+pub fn announce_position(after: &Position, capture: Option<Capture>) -> Announcement {
     let moves = after.legal_moves();
     let next = match ending(after, &moves) {
         Some(e) => Next::Over(e),

@@ -12,9 +12,9 @@
 //! opponent has only its king and pawns, the king is looked for afresh
 //! whenever the boards stop fitting ([`Belief::find_king`]).
 
-use super::super::announcement::{Announcement, Next};
+use super::super::announcement::Announcement;
 use super::super::tokens::line_squares;
-use super::super::umpire::{Attempt, announce, checks, ending, pawn_tries};
+use super::super::umpire::{Attempt, announce, announce_position, checks, pawn_tries};
 use super::super::view::PlayerView;
 use crate::rng::Xorshift;
 use crate::rules::{
@@ -50,6 +50,33 @@ fn distance(guess: &Announcement, heard: &Announcement) -> u32 {
         };
     }
     d
+}
+
+/// The boards whose announcements come nearest the one heard, as they are
+/// offered.
+struct Nearest {
+    distance: u32,
+    boards: Vec<Position>,
+}
+
+impl Nearest {
+    fn new() -> Nearest {
+        Nearest {
+            distance: u32::MAX,
+            boards: Vec::new(),
+        }
+    }
+
+    /// A board whose announcement is `distance` from the one heard.
+    fn offer(&mut self, distance: u32, board: Position) {
+        if distance < self.distance {
+            self.distance = distance;
+            self.boards.clear();
+        }
+        if distance == self.distance {
+            self.boards.push(board);
+        }
+    }
 }
 
 /// A sampled set of boards.
@@ -115,32 +142,24 @@ impl Belief {
     /// The opponent moved and `heard` was announced; `view` is the player's
     /// view after hearing it.
     pub fn opponent_moved(&mut self, heard: &Announcement, view: &PlayerView) {
-        let mut best = u32::MAX;
-        let mut children = Vec::new();
+        let mut nearest = Nearest::new();
         for p in &self.boards {
             if p.turn() == view.color() {
                 continue;
             }
             for m in p.legal_moves() {
                 let q = p.play(m);
-                let d = distance(&announce(p, m, &q), heard);
-                if d < best {
-                    best = d;
-                    children.clear();
-                }
-                if d == best {
-                    children.push(q);
-                }
+                nearest.offer(distance(&announce(p, m, &q), heard), q);
             }
         }
-        self.exact = self.exact && best == 0;
+        self.exact = self.exact && nearest.distance == 0;
         // No board could have made the capture or the checks heard: some
         // enemy unit of each board is put on the capture square (where the
         // capturer must stand now), or on a square of an announced check
         // line, the boards that then fit best kept.
         let targets = match heard.capture {
-            Some(c) if best >= CAPTURE_MISMATCH => Bitboard::from_square(c.square),
-            None if best >= CHECK_MISMATCH && !heard.checks.is_empty() => {
+            Some(c) if nearest.distance >= CAPTURE_MISMATCH => Bitboard::from_square(c.square),
+            None if nearest.distance >= CHECK_MISMATCH && !heard.checks.is_empty() => {
                 let own = view.own().occupied();
                 view.king().map_or(Bitboard::EMPTY, |k| {
                     heard.checks.iter().fold(Bitboard::EMPTY, |acc, &kind| {
@@ -151,38 +170,38 @@ impl Belief {
             _ => Bitboard::EMPTY,
         };
         if targets.any() {
-            let (d, moved) = self.teleports(targets, heard, view);
-            if d < best {
-                best = d;
-                children = moved;
-            } else if d == best {
-                children.extend(moved);
-            }
+            self.teleports(targets, heard, view, &mut nearest);
         }
-        if children.is_empty() {
+        self.settle(nearest, view);
+    }
+
+    /// Keeps the boards nearest what was heard (made to agree with the own
+    /// pieces unless they fit exactly), or, when there are none, repairs
+    /// the present ones.
+    fn settle(&mut self, nearest: Nearest, view: &PlayerView) {
+        if nearest.boards.is_empty() {
             self.exact = false;
             self.repair(view);
             return;
         }
-        if best > 0 {
+        let mut children = nearest.boards;
+        if nearest.distance > 0 {
             children = children.iter().filter_map(|q| agree(q, view)).collect();
         }
         self.thin(children);
     }
 
-    /// For each board (the opponent to move), each enemy unit and each
-    /// square of `targets`, the board with that unit moved there (taking
-    /// any own unit there) and the player to move; those whose
-    /// announcement is nearest `heard`, with that distance.
+    /// Offers to `nearest`, for each board (the opponent to move), each
+    /// enemy unit and each square of `targets`, the board with that unit
+    /// moved there (taking any own unit there) and the player to move.
     fn teleports(
         &self,
         targets: Bitboard,
         heard: &Announcement,
         view: &PlayerView,
-    ) -> (u32, Vec<Position>) {
+        nearest: &mut Nearest,
+    ) {
         let us = view.color();
-        let mut best = u32::MAX;
-        let mut out = Vec::new();
         let moves = self.boards.iter().filter(|p| p.turn() != us).flat_map(|p| {
             let enemy = p.board().by_color(us.other());
             enemy
@@ -200,29 +219,8 @@ impl Belief {
                 continue;
             }
             let q = Position::from_parts(board, us, p.castling_rights(), None, Ruleset::CHESS);
-            let moves = q.legal_moves();
-            let next = match ending(&q, &moves) {
-                Some(e) => Next::Over(e),
-                None => Next::Turn {
-                    side: us,
-                    pawn_tries: pawn_tries(&q, &moves),
-                },
-            };
-            let guess = Announcement {
-                capture: heard.capture,
-                checks: checks(&q),
-                next,
-            };
-            let d = distance(&guess, heard);
-            if d < best {
-                best = d;
-                out.clear();
-            }
-            if d == best {
-                out.push(q);
-            }
+            nearest.offer(distance(&announce_position(&q, heard.capture), heard), q);
         }
-        (best, out)
     }
 
     /// The player's `attempt` was refused.
@@ -243,32 +241,16 @@ impl Belief {
     /// The player's `attempt` was legal and `heard` announced; `view` is
     /// the view after both.
     pub fn own_move(&mut self, attempt: Attempt, heard: &Announcement, view: &PlayerView) {
-        let mut best = u32::MAX;
-        let mut children = Vec::new();
+        let mut nearest = Nearest::new();
         for p in &self.boards {
             let Some(m) = attempt.find(p, &p.legal_moves()) else {
                 continue;
             };
             let q = p.play(m);
-            let d = distance(&announce(p, m, &q), heard);
-            if d < best {
-                best = d;
-                children.clear();
-            }
-            if d == best {
-                children.push(q);
-            }
+            nearest.offer(distance(&announce(p, m, &q), heard), q);
         }
-        self.exact = self.exact && best == 0;
-        if children.is_empty() {
-            self.exact = false;
-            self.repair(view);
-            return;
-        }
-        if best > 0 {
-            children = children.iter().filter_map(|q| agree(q, view)).collect();
-        }
-        self.thin(children);
+        self.exact = self.exact && nearest.distance == 0;
+        self.settle(nearest, view);
     }
 
     /// When the opponent has nothing but its king and pawns left (the
