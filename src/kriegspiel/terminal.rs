@@ -27,6 +27,7 @@ use crate::play::view::{Cell, Style, clock_text, grid, position_board};
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Square};
 use crate::safe_write::write_atomic;
+use shakmaty::ByColor;
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
@@ -95,6 +96,13 @@ impl Seat {
             computer: (!human).then(|| Player::new(color, options.strategy, options.seed)),
         }
     }
+
+    /// Both sides' seats for a new game.
+    fn both(options: &TerminalOptions) -> ByColor<Seat> {
+        ByColor::new_with(|color| {
+            Seat::new(color, options.human[usize::from(color.is_black())], options)
+        })
+    }
 }
 
 /// Why a game's loop ended.
@@ -108,8 +116,8 @@ struct Table {
     fancy: bool,
     input: Input,
     game: Game,
-    seats: [Seat; 2],
-    clocks: [Clock; 2],
+    seats: ByColor<Seat>,
+    clocks: ByColor<Clock>,
     /// The last human to move (whose log `log` shows after the game).
     last_human: Color,
     /// The umpire's board is shown flipped (between games).
@@ -165,23 +173,18 @@ fn token_cell(kind: TokenKind, strength: u8, opponent: Color) -> Cell {
 
 impl Table {
     fn new(options: TerminalOptions, input: Input) -> Table {
-        let fancy = Style::detect().fancy;
-        let clocks = [Clock::new(options.clock_ms), Clock::new(options.clock_ms)];
         Table {
-            seats: [
-                Seat::new(Color::White, options.human[0], &options),
-                Seat::new(Color::Black, options.human[1], &options),
-            ],
+            seats: Seat::both(&options),
+            clocks: ByColor::new_with(|_| Clock::new(options.clock_ms)),
             last_human: if options.human[0] || !options.human[1] {
                 Color::White
             } else {
                 Color::Black
             },
             options,
-            fancy,
+            fancy: Style::detect().fancy,
             input,
             game: Game::new(),
-            clocks,
             reveal_flipped: false,
         }
     }
@@ -189,28 +192,25 @@ impl Table {
     /// A new game with the same options.
     fn reset(&mut self) {
         let options = &self.options;
-        self.seats = [
-            Seat::new(Color::White, options.human[0], options),
-            Seat::new(Color::Black, options.human[1], options),
-        ];
-        self.clocks = [Clock::new(options.clock_ms), Clock::new(options.clock_ms)];
+        self.seats = Seat::both(options);
+        self.clocks = ByColor::new_with(|_| Clock::new(options.clock_ms));
         self.game = Game::new();
         self.reveal_flipped = false;
     }
 
     fn seat(&mut self, color: Color) -> &mut Seat {
-        &mut self.seats[usize::from(!color.is_white())]
+        self.seats.get_mut(color)
     }
 
     fn clock(&mut self, color: Color) -> &mut Clock {
-        &mut self.clocks[usize::from(!color.is_white())]
+        self.clocks.get_mut(color)
     }
 
     /// A side's view (§5.3 of the specification): its own pieces, tokens,
     /// the origin of its last move, the zone when shown, then the status
     /// lines.
     fn view_text(&self, color: Color, turn_started: Instant) -> String {
-        let seat = &self.seats[usize::from(!color.is_white())];
+        let seat = self.seats.get(color);
         let view = &seat.view;
         let style = Style {
             fancy: self.fancy,
@@ -238,13 +238,13 @@ impl Table {
             out.push_str("Game over.\n");
         } else {
             let turn = self.game.turn();
-            let who = if self.seats[usize::from(!turn.is_white())].human {
+            let who = if self.seats.get(turn).human {
                 "you"
             } else {
                 "computer"
             };
             let shown = |c: Color| {
-                let clock = self.clocks[usize::from(!c.is_white())];
+                let clock = self.clocks.get(c);
                 let running = if c == turn {
                     i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX)
                 } else {
@@ -287,6 +287,18 @@ impl Table {
             let _ = writeln!(out, "Unguarded pieces: {list}");
         }
         out
+    }
+
+    /// The attempts `color` might try (not impossible on its own board), as
+    /// text.
+    fn attempt_texts(&self, color: Color) -> Vec<String> {
+        self.seats
+            .get(color)
+            .view
+            .possible_attempts()
+            .iter()
+            .map(Attempt::to_string)
+            .collect()
     }
 
     /// Prints a side's view after an empty line.
@@ -333,7 +345,7 @@ impl Table {
     fn end(&mut self, why: Why) -> Finish {
         let finish = self.game.end(why);
         say(&format!("Umpire: {finish}"));
-        for seat in &mut self.seats {
+        for seat in self.seats.iter_mut() {
             seat.view.end();
         }
         finish
@@ -391,7 +403,7 @@ impl Table {
                     self.charge(color, started);
                     self.announce(color, attempt, &heard, &number);
                     say(&format!("Umpire: {heard}"));
-                    if !self.seats[0].human && !self.seats[1].human {
+                    if !self.seats.white.human && !self.seats.black.human {
                         let board = position_board(
                             self.game.position().board(),
                             self.game.last_move(),
@@ -419,13 +431,7 @@ impl Table {
         self.draw(color, started);
         let prompt = format!("{}> ", side_name(color));
         loop {
-            let completions: Vec<String> = self
-                .seat(color)
-                .view
-                .possible_attempts()
-                .iter()
-                .map(Attempt::to_string)
-                .collect();
+            let completions = self.attempt_texts(color);
             let line = self.input.read(&prompt, &completions)?;
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(&first) = words.first() else {
@@ -454,9 +460,7 @@ impl Table {
                         self.charge(color, started);
                         self.announce(color, attempt, &heard, &number);
                         say(&format!("Umpire: {heard}"));
-                        if self.game.finish().is_none()
-                            && self.seats[usize::from(color.is_white())].human
-                        {
+                        if self.game.finish().is_none() && self.seats.get(color.other()).human {
                             say(&format!(
                                 "Pass the keyboard to {} and press Enter.",
                                 side_name(color.other())
@@ -557,13 +561,7 @@ impl Table {
                 _ => say("Usage: auto on|off"),
             },
             "attempts" => {
-                let list: Vec<String> = self
-                    .seat(color)
-                    .view
-                    .possible_attempts()
-                    .iter()
-                    .map(Attempt::to_string)
-                    .collect();
+                let list = self.attempt_texts(color);
                 if list.is_empty() {
                     say("Possible attempts: none");
                 } else {
@@ -612,7 +610,7 @@ impl Table {
     /// The game as PGN, for `save FILE`.
     fn pgn(&self) -> String {
         let name = |c: Color| {
-            if self.seats[usize::from(!c.is_white())].human {
+            if self.seats.get(c).human {
                 "human".to_string()
             } else {
                 format!("computer ({})", self.options.strategy.name())
@@ -685,7 +683,7 @@ impl Table {
                 return self.between_games();
             }
             let turn = self.game.turn();
-            if self.seats[usize::from(!turn.is_white())].human {
+            if self.seats.get(turn).human {
                 if self.human_turn(turn).is_none() {
                     return Next::Quit;
                 }
