@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use super::Side;
+use super::{MatchArgs, Side};
 use crate::kriegspiel::referee::RefereeConfig;
 use crate::kriegspiel::terminal::{self, TerminalOptions};
 use crate::kriegspiel::{Game, Strategy, filter, protocol, referee};
@@ -40,18 +40,8 @@ pub(super) enum Action {
     /// prints a table with the score, an Elo difference and its 95% margin,
     /// and forfeits by reason.
     Referee {
-        /// Command line of the first program (White in the odd games).
-        #[arg(long, value_name = "CMD")]
-        white: String,
-        /// Command line of the second program.
-        #[arg(long, value_name = "CMD")]
-        black: String,
-        /// Number of games (rounded up to an even number).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
-        games: u32,
-        /// Clock per side in milliseconds (0: unlimited).
-        #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
-        clock: i64,
+        #[command(flatten)]
+        programs: MatchArgs,
         /// Game i (from 1) is given seed S + i - 1.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
@@ -120,10 +110,13 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
             }
         }
         Some(Action::Referee {
-            white,
-            black,
-            games,
-            clock,
+            programs:
+                MatchArgs {
+                    white,
+                    black,
+                    games,
+                    clock,
+                },
             seed,
             out,
             max_plies,

@@ -59,6 +59,24 @@ impl EngineArgs {
     }
 }
 
+/// The two programs of a match, how many games, and their clocks (both
+/// referees).
+#[derive(Args)]
+struct MatchArgs {
+    /// Command line of the first program (White in the odd games).
+    #[arg(long, value_name = "CMD")]
+    white: String,
+    /// Command line of the second program.
+    #[arg(long, value_name = "CMD")]
+    black: String,
+    /// Number of games (rounded up to an even number).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Clock per side in milliseconds (0: unlimited).
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
+    clock: i64,
+}
+
 /// With no subcommand: the TextUI on standard input and output.
 #[derive(Parser)]
 #[command(
@@ -245,18 +263,8 @@ enum Command {
     /// prints a table with the score, an Elo difference and its 95% margin,
     /// and forfeits by reason.
     Referee {
-        /// Command line of the first program (White in the odd games).
-        #[arg(long, value_name = "CMD")]
-        white: String,
-        /// Command line of the second program.
-        #[arg(long, value_name = "CMD")]
-        black: String,
-        /// Number of games (rounded up to an even number).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
-        games: u32,
-        /// Clock per side in milliseconds (0: unlimited).
-        #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
-        clock: i64,
+        #[command(flatten)]
+        programs: MatchArgs,
         /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
         ruleset: String,
@@ -419,10 +427,13 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             threads: engine.table.threads as usize,
         }),
         Some(Command::Referee {
-            white,
-            black,
-            games,
-            clock,
+            programs:
+                MatchArgs {
+                    white,
+                    black,
+                    games,
+                    clock,
+                },
             ruleset,
             openings,
             out,
