@@ -4,19 +4,12 @@
 
 mod common;
 
-use std::process::Command;
-
+/// Runs `kriegspiel referee` with `args`: its table and its log.
 fn referee(args: &[&str]) -> (String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
-        .args(["kriegspiel", "referee"])
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut all = vec!["kriegspiel", "referee"];
+    all.extend_from_slice(args);
+    let (_, table, log) = common::run_binary(&all, "");
+    (table, log)
 }
 
 fn player(options: &str) -> String {
