@@ -129,32 +129,22 @@ mod tests {
         assert!((test.llr(&large) + test.llr(&mirrored)).abs() < 1e-9);
         assert_eq!(test.llr(&Tally::default()), 0.0);
         // No spread: all wins decide for H1, all draws (0 Elo) for H0.
+        let zero_or_ten = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+        };
         let all_wins = Tally {
             wins: 20,
             draws: 0,
             losses: 0,
         };
-        assert!(matches!(
-            Sprt {
-                elo0: 0.0,
-                elo1: 10.0
-            }
-            .verdict(&all_wins),
-            Verdict::H1(_)
-        ));
+        assert!(matches!(zero_or_ten.verdict(&all_wins), Verdict::H1(_)));
         let all_draws = Tally {
             wins: 0,
             draws: 200,
             losses: 0,
         };
-        assert!(matches!(
-            Sprt {
-                elo0: 0.0,
-                elo1: 10.0
-            }
-            .verdict(&all_draws),
-            Verdict::H0(_)
-        ));
+        assert!(matches!(zero_or_ten.verdict(&all_draws), Verdict::H0(_)));
     }
 
     #[test]
