@@ -37,7 +37,7 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.oracle)))
     import chess_oracle as oracle
     import chess
-    from trace_diff import random_game
+    from trace_diff import random_game, report_difference
 
     rng = random.Random(args.seed)
     bad = plies = 0
@@ -84,11 +84,8 @@ def main():
         got = run.stdout.splitlines()
         if got != expected:
             bad += 1
-            first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b),
-                         min(len(got), len(expected)))
-            print(f"game {g}: first difference at answer line {first + 1}:")
-            print(f"  ours:   {got[first] if first < len(got) else '<end>'}")
-            print(f"  python: {expected[first] if first < len(expected) else '<end>'}")
+            report_difference(got, expected, f"game {g}: first difference at answer line",
+                              "python")
     print(f"{args.games} games, {plies} moves through the TextUI, {bad} with differences")
     return 1 if bad else 0
 

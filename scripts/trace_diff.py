@@ -42,6 +42,16 @@ def random_game(chess, fen, rng):
     return moves
 
 
+def report_difference(ours, theirs, heading, other):
+    """Prints where two lists of output lines first differ: `heading`, then
+    our line and the other side's (named `other`)."""
+    first = next((i for i, (x, y) in enumerate(zip(ours, theirs)) if x != y),
+                 min(len(ours), len(theirs)))
+    print(f"{heading} {first + 1}:")
+    print(f"  ours:   {ours[first] if first < len(ours) else '<end>'}")
+    print(f"  {other + ':':7} {theirs[first] if first < len(theirs) else '<end>'}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("games", type=int)
@@ -75,11 +85,8 @@ def main():
         os.unlink(path)
         if ours.stdout != theirs.stdout or ours.returncode != theirs.returncode:
             bad += 1
-            a, b = ours.stdout.splitlines(), theirs.stdout.splitlines()
-            first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            print(f"game {g} ({fen}): first difference at line {first + 1}:")
-            print(f"  ours:   {a[first] if first < len(a) else '<end>'}")
-            print(f"  oracle: {b[first] if first < len(b) else '<end>'}")
+            report_difference(ours.stdout.splitlines(), theirs.stdout.splitlines(),
+                              f"game {g} ({fen}): first difference at line", "oracle")
             print(f"  moves:  {' '.join(moves)}")
     print(f"{args.games} games, {plies} plies traced, {bad} with differences")
     return 1 if bad else 0
