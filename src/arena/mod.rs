@@ -31,7 +31,7 @@ pub use sprt::{Sprt, Verdict};
 pub use suite::read_suite;
 
 use crate::connect;
-use crate::game::{Game, Recorded, Rules};
+use crate::game::{Game, Recorded, Rules, elapsed_ms};
 use crate::process::{ChildProgram, Fault};
 use crate::rules::{Color, Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
@@ -406,7 +406,7 @@ fn play_one<R: Recorded>(
             "GetNextMove",
             deadline(table.game.clock(turn).remaining()),
         );
-        let spent = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let spent = elapsed_ms(started);
         let text = match answer {
             Ok(t) => t,
             Err(f) => return Some(table.forfeit(turn, fault_kind(&f), "on GetNextMove".into())),

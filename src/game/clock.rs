@@ -49,3 +49,8 @@ impl Clock {
         self.limited.then_some(self.remaining)
     }
 }
+
+/// Milliseconds since `since`, as clocks count them (saturating).
+pub fn elapsed_ms(since: std::time::Instant) -> i64 {
+    i64::try_from(since.elapsed().as_millis()).unwrap_or(i64::MAX)
+}

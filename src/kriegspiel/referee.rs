@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::game::{Answer, Finish, Game, Why};
 use super::umpire::Attempt;
 use crate::arena::{Forfeit, GameRecord, MatchResult, deadline, program_name, save_record};
+use crate::game::elapsed_ms;
 use crate::pgn;
 use crate::process::{ChildProgram, Fault};
 use crate::rules::{Color, Outcome, Reason};
@@ -221,16 +222,13 @@ impl Table<'_> {
                 if interrupt.load(Ordering::Relaxed) {
                     return None;
                 }
-                let left = (clock > 0).then(|| {
-                    remaining[side]
-                        - i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX)
-                });
+                let left = (clock > 0).then(|| remaining[side] - elapsed_ms(started));
                 let i = self.index(turn);
                 let answer = match self.programs[i].as_mut() {
                     Some(p) => p.recv(deadline(left)),
                     None => Err(Fault::Crashed),
                 };
-                let spent = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+                let spent = elapsed_ms(started);
                 let text = match answer {
                     Ok(t) => t,
                     Err(Fault::Timeout) => {

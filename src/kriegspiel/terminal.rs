@@ -20,7 +20,7 @@ use super::player::{Player, Strategy};
 use super::tokens::{TokenKind, Tokens};
 use super::umpire::Attempt;
 use super::view::PlayerView;
-use crate::game::Clock;
+use crate::game::{Clock, elapsed_ms};
 use crate::pgn;
 use crate::play::Input;
 use crate::play::view::{Cell, Style, clock_text, grid, position_board};
@@ -246,7 +246,7 @@ impl Table {
             let shown = |c: Color| {
                 let clock = self.clocks.get(c);
                 let running = if c == turn {
-                    i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX)
+                    elapsed_ms(turn_started)
                 } else {
                     0
                 };
@@ -354,7 +354,7 @@ impl Table {
     /// Whether `color`'s time is up after `turn_started`; if so the game
     /// ends on time.
     fn out_of_time(&mut self, color: Color, turn_started: Instant) -> bool {
-        let spent = i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let spent = elapsed_ms(turn_started);
         let mut clock = *self.clock(color);
         clock.charge(spent);
         if clock.expired() {
@@ -366,7 +366,7 @@ impl Table {
     }
 
     fn charge(&mut self, color: Color, turn_started: Instant) {
-        let spent = i64::try_from(turn_started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let spent = elapsed_ms(turn_started);
         self.clock(color).charge(spent);
     }
 

@@ -24,7 +24,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
 use crate::file::{self, SavedGame};
-use crate::game::{Game, PlayerKind};
+use crate::game::{Game, PlayerKind, elapsed_ms};
 use crate::rules::wording::side_name;
 use crate::rules::{Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
@@ -267,7 +267,7 @@ impl<R: Seat> Session<'_, R> {
             let Some(line) = input.read(&format!("{side}> "), &legal) else {
                 return Next::Quit;
             };
-            let spent = i64::try_from(asked.elapsed().as_millis()).unwrap_or(i64::MAX);
+            let spent = elapsed_ms(asked);
             if let Some(next) = self.command(line.trim(), spent, input) {
                 return next;
             }
@@ -463,7 +463,7 @@ impl<R: Seat> Session<'_, R> {
             },
         );
         spinner.finish_and_clear();
-        let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let spent = elapsed_ms(start);
         match chosen {
             Some((m, depth)) => {
                 say(&format!(

@@ -9,7 +9,7 @@ use super::command::{Command, GameCommand, Line, parse_line};
 use super::computer::{Computer, Playable};
 use crate::connect;
 use crate::file::{self, SavedGame};
-use crate::game::{Game, PlayerKind, Rules};
+use crate::game::{Game, PlayerKind, Rules, elapsed_ms};
 use crate::rules::{Outcome, Position, wording};
 use crate::safe_write::write_atomic;
 use crate::search::DRAW_DECISION_DEPTH;
@@ -329,7 +329,7 @@ impl<R: Playable> Active<R> {
                     let start = Instant::now();
                     let remaining = game.clock(game.turn()).remaining();
                     let choice = R::think(game, computer, remaining, options);
-                    let spent = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
+                    let spent = elapsed_ms(start);
                     match game.charge(spent) {
                         Some(outcome) => Some(outcome),
                         None => {
