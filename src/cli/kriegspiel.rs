@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use super::{MatchArgs, Side};
+use super::{MatchArgs, SeatArgs};
+use crate::game::PlayerKind;
 use crate::kriegspiel::referee::RefereeConfig;
 use crate::kriegspiel::terminal::{self, TerminalOptions};
 use crate::kriegspiel::{Game, Strategy, filter, protocol, referee};
@@ -80,15 +81,8 @@ pub(super) enum Action {
 pub(super) struct KriegspielArgs {
     #[command(subcommand)]
     action: Option<Action>,
-    /// Who plays White.
-    #[arg(long, value_enum, default_value_t = Side::Human)]
-    white: Side,
-    /// Who plays Black.
-    #[arg(long, value_enum, default_value_t = Side::Computer)]
-    black: Side,
-    /// Clock per side in milliseconds (0: unlimited).
-    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
-    clock: i64,
+    #[command(flatten)]
+    seats: SeatArgs,
     /// How the computer chooses its attempts.
     #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
     player: StrategyArg,
@@ -141,15 +135,18 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 |stop, on_game| referee::play_match(&config, stop, on_game),
             )
         }
-        None => Ok(terminal::run(TerminalOptions {
-            human: [
-                matches!(args.white, Side::Human),
-                matches!(args.black, Side::Human),
-            ],
-            clock_ms: args.clock,
-            strategy: args.player.strategy(),
-            seed: args.seed,
-        })),
+        None => {
+            let players = args.seats.players();
+            Ok(terminal::run(TerminalOptions {
+                human: [
+                    players.white == PlayerKind::Human,
+                    players.black == PlayerKind::Human,
+                ],
+                clock_ms: args.seats.clock,
+                strategy: args.player.strategy(),
+                seed: args.seed,
+            }))
+        }
     }
 }
 

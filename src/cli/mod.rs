@@ -59,6 +59,31 @@ impl EngineArgs {
     }
 }
 
+/// Who sits at each side of a game at the terminal, and the clocks (`play`
+/// and `kriegspiel`).
+#[derive(Args)]
+struct SeatArgs {
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Side::Human)]
+    white: Side,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Side::Computer)]
+    black: Side,
+    /// Clock per side in milliseconds (0: unlimited).
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
+    clock: i64,
+}
+
+impl SeatArgs {
+    /// Who plays each side.
+    fn players(&self) -> ByColor<PlayerKind> {
+        ByColor {
+            white: self.white.kind(),
+            black: self.black.kind(),
+        }
+    }
+}
+
 /// The two programs of a match, how many games, and their clocks (both
 /// referees).
 #[derive(Args)]
@@ -314,15 +339,8 @@ enum Command {
         /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
         ruleset: String,
-        /// Who plays White.
-        #[arg(long, value_enum, default_value_t = Side::Human)]
-        white: Side,
-        /// Who plays Black.
-        #[arg(long, value_enum, default_value_t = Side::Computer)]
-        black: Side,
-        /// Clock per side in milliseconds (0: unlimited).
-        #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
-        clock: i64,
+        #[command(flatten)]
+        seats: SeatArgs,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -410,17 +428,12 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Play {
             ruleset,
-            white,
-            black,
-            clock,
+            seats,
             engine,
         }) => crate::play::run(crate::play::PlayOptions {
             ruleset,
-            players: ByColor {
-                white: white.kind(),
-                black: black.kind(),
-            },
-            clock_ms: clock,
+            players: seats.players(),
+            clock_ms: seats.clock,
             movetime: engine.movetime(),
             depth: engine.depth,
             hash_mb: engine.table.hash as usize,
