@@ -329,10 +329,19 @@ enum Command {
         /// Positions with up to this many discs.
         #[arg(long, default_value_t = 6)]
         plies: u32,
-        /// Transposition table size in MB (the empty board wants several
-        /// GB).
+        /// Transposition table size in MB, shared out among the threads
+        /// (the empty board wants several GB).
         #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=65_536))]
         hash: u32,
+        /// Threads solving the positions of a ply, each with its own part
+        /// of the table.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// An earlier book (such as the shipped one) whose moves are taken
+        /// as they are instead of solved again: extends a book by a few
+        /// plies in the time of those plies.
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
     },
     /// Play a game at the terminal.
     Play {
@@ -415,13 +424,12 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
-        Some(Command::Book { plies, hash }) => {
-            let mut solver = crate::connect::Solver::new(Shape::CONNECT_FOUR, hash as usize);
-            let mut out = std::io::stdout().lock();
-            crate::connect::book::build(Shape::CONNECT_FOUR, plies, &mut solver, &mut out)
-                .context("cannot make the book")?;
-            ExitCode::SUCCESS
-        }
+        Some(Command::Book {
+            plies,
+            hash,
+            threads,
+            from,
+        }) => make_book(plies, hash as usize, threads as usize, from.as_deref())?,
         Some(Command::Bench { depth, hash }) => bench(depth, hash as usize),
         Some(Command::Uci { table }) => {
             crate::uci::run(table.hash as usize, table.threads as usize)
@@ -577,6 +585,52 @@ fn validate(files: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `antichess book`: the Connect Four book to standard output, a line on
+/// standard error for each ply done.
+fn make_book(
+    plies: u32,
+    hash_mb: usize,
+    threads: usize,
+    from: Option<&std::path::Path>,
+) -> Result<ExitCode> {
+    use crate::connect::book::{self, Book};
+    let shape = Shape::CONNECT_FOUR;
+    let known = match from {
+        None => Book::empty(shape),
+        Some(path) => {
+            let name = path.display();
+            let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
+            anyhow::ensure!(
+                meta.is_file() && meta.len() <= 64 << 20,
+                "{name}: not a book (a regular file of at most 64 MB)"
+            );
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+            Book::parse(shape, &String::from_utf8_lossy(&bytes))
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?
+        }
+    };
+    let mut solvers: Vec<_> = (0..threads)
+        .map(|_| crate::connect::Solver::new(shape, (hash_mb / threads).max(1)))
+        .collect();
+    let start = std::time::Instant::now();
+    let mut out = std::io::stdout().lock();
+    book::build(
+        shape,
+        plies,
+        &mut solvers,
+        &known,
+        &mut out,
+        &mut |discs, n| {
+            eprintln!(
+                "antichess: book: {discs} discs, {n} positions, {:.1} s",
+                start.elapsed().as_secs_f64()
+            );
+        },
+    )
+    .context("cannot make the book")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn bench(depth: u32, hash_mb: usize) -> ExitCode {

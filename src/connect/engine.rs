@@ -8,6 +8,8 @@
 //!    (a forced block is the only one; with two threats, any move loses);
 //! 3. the solver gets half of the time: if it finishes, the move is one
 //!    that keeps the position's exact score (centre first among them);
+//!    otherwise the weak solver gets a quarter more: if it finishes, the
+//!    move keeps the result (win, draw or loss), if not the quickest win;
 //! 4. otherwise iterative-deepening alpha-beta over the non-losing moves,
 //!    with the solver's ordering, evaluates the leaves by threats (cells
 //!    where a disc would connect; White's count more on odd rows, Black's
@@ -36,6 +38,10 @@ pub struct Choice {
     pub column: u32,
     /// The exact score of the position, when the solver finished.
     pub exact: Option<Score>,
+    /// Whether the position is won (`1`), drawn (`0`) or lost (`-1`), when
+    /// the solver finished (its exact score, or the weak solver's answer
+    /// alone); the move keeps that result.
+    pub outcome: Option<Score>,
     /// The depth of the heuristic search (0 when the move came from the
     /// rules or the solver).
     pub depth: u32,
@@ -44,7 +50,7 @@ pub struct Choice {
 /// The engine, with the solver's table kept between moves.
 pub struct Engine {
     solver: Solver,
-    book: Book,
+    book: Option<&'static Book>,
 }
 
 /// Scores of the heuristic search: a known win or loss is beyond any
@@ -78,12 +84,8 @@ impl Engine {
             Ok(choice) => return choice,
             Err(safe) => safe,
         };
-        if let Some(column) = self.book.column(pos) {
-            return Choice {
-                column,
-                exact: None,
-                depth: 0,
-            };
+        if let Some(choice) = self.book_move(pos) {
+            return choice;
         }
         if let Some((score, best)) = self.solver.best_columns_by(pos, start + time / 2) {
             // Of the best columns, the one nearest the centre.
@@ -92,9 +94,20 @@ impl Engine {
                 return Choice {
                     column,
                     exact: Some(score),
+                    outcome: Some(score.signum()),
                     depth: 0,
                 };
             }
+        }
+        // The weak solver, to three quarters of the time: a move that
+        // keeps the result, if not the quickest win.
+        if let Some((outcome, column)) = self.solver.keeping_column_by(pos, start + time * 3 / 4) {
+            return Choice {
+                column,
+                exact: None,
+                outcome: Some(outcome),
+                depth: 0,
+            };
         }
         let max_depth = pos.shape().cells() - pos.moves();
         self.search(pos, &safe, start + time, max_depth)
@@ -124,16 +137,30 @@ impl Engine {
     }
 
     /// The move for the side to move after a heuristic search of exactly
-    /// `depth` plies (after the rules' own answers: a connecting move, a
-    /// forced block), with no time limit: the same move every time.
+    /// `depth` plies (after the rules' own answers, a connecting move or a
+    /// forced block, and the opening book's), with no time limit: the same
+    /// move every time.
     pub fn choose_to_depth(&mut self, pos: &Position, depth: u32) -> Choice {
-        match self.by_rules(pos) {
-            Ok(choice) => choice,
-            Err(safe) => {
-                let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
-                self.search(pos, &safe, far, depth.max(1))
-            }
+        let safe = match self.by_rules(pos) {
+            Ok(choice) => return choice,
+            Err(safe) => safe,
+        };
+        if let Some(choice) = self.book_move(pos) {
+            return choice;
         }
+        let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+        self.search(pos, &safe, far, depth.max(1))
+    }
+
+    /// The opening book's move, if it has one.
+    fn book_move(&self, pos: &Position) -> Option<Choice> {
+        let column = self.book?.column(pos)?;
+        Some(Choice {
+            column,
+            exact: None,
+            outcome: None,
+            depth: 0,
+        })
     }
 
     /// The move the rules alone choose (a connecting move; the only safe
@@ -142,6 +169,7 @@ impl Engine {
         let rule = |column| Choice {
             column,
             exact: None,
+            outcome: None,
             depth: 0,
         };
         let legal: Vec<u32> = self.ordered(pos, pos.playable());
@@ -186,6 +214,7 @@ impl Engine {
         let mut best = Choice {
             column: safe[0],
             exact: None,
+            outcome: None,
             depth: 0,
         };
         let mut order = safe.to_vec();
@@ -217,6 +246,7 @@ impl Engine {
             best = Choice {
                 column: order[0],
                 exact: None,
+                outcome: None,
                 depth,
             };
             if scores[0].0.abs() >= WIN - 100 {

@@ -69,13 +69,20 @@ pub struct SeqError {
 /// assert_eq!(err.to_string(), "move 2: column h is not on this board (a to g)");
 /// ```
 pub fn play_sequence(shape: Shape, seq: &str) -> Result<Position, SeqError> {
-    let mut pos = Position::new(shape);
     if seq == "-" || seq.is_empty() {
-        return Ok(pos);
+        return Ok(Position::new(shape));
     }
-    let digits = seq.as_bytes()[0].is_ascii_digit();
+    play_rest(Position::new(shape), seq, 0)
+}
+
+/// Plays the moves of `seq` from index `from` on, where `pos` is the
+/// position after the moves before it (so that sequences sharing a start
+/// are read without playing it again). Errors as [`play_sequence`].
+pub(crate) fn play_rest(mut pos: Position, seq: &str, from: usize) -> Result<Position, SeqError> {
+    let shape = pos.shape();
+    let digits = seq.as_bytes().first().is_some_and(u8::is_ascii_digit);
     let last = Shape::column_letter(shape.width - 1);
-    for (i, b) in seq.bytes().enumerate() {
+    for (i, b) in seq.bytes().enumerate().skip(from) {
         let err = |why: String| SeqError { index: i + 1, why };
         let column = match b {
             b'1'..=b'9' if digits && shape.width <= 9 => u32::from(b - b'1'),

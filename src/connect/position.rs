@@ -136,6 +136,38 @@ impl Position {
         self.current + self.mask + self.masks.bottom
     }
 
+    /// The position seen in a mirror: column `a` becomes the last, and so
+    /// on. Its value is the same, with columns mirrored.
+    ///
+    /// ```
+    /// use antichess::connect::{moves::play_sequence, Shape};
+    /// let s = Shape::CONNECT_FOUR;
+    /// let p = play_sequence(s, "abd").unwrap();
+    /// assert_eq!(p.mirrored(), play_sequence(s, "gfd").unwrap());
+    /// assert_eq!(p.mirrored().mirrored(), p);
+    /// ```
+    pub fn mirrored(&self) -> Position {
+        let stride = self.shape.height + 1;
+        let column = (1u128 << stride) - 1;
+        let mirror = |cells: Cells| {
+            (0..self.shape.width).fold(0, |m, c| {
+                let bits = (cells >> (c * stride)) & column;
+                m | bits << ((self.shape.width - 1 - c) * stride)
+            })
+        };
+        Position {
+            current: mirror(self.current),
+            mask: mirror(self.mask),
+            ..*self
+        }
+    }
+
+    /// Whether a disc floats above an empty cell (a loaded file may put it
+    /// there; play never does).
+    pub fn has_holes(&self) -> bool {
+        self.holes
+    }
+
     /// Where a disc dropped in `column` lands: on top of the highest disc
     /// (never in a hole below it), or on row 0; `None` when the column is
     /// full or off the board.
