@@ -458,3 +458,58 @@ fn the_opening_book_is_complete_and_played() {
         );
     }
 }
+
+/// `antichess book`: extending the shipped book with `--from` solves
+/// nothing and writes its first plies again, byte for byte; a book that
+/// is not a regular file, or does not read, is refused with where.
+#[test]
+fn the_book_command() {
+    let book_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/connect-4-7-6.book");
+    let shipped = std::fs::read_to_string(&book_path).unwrap();
+    let (code, out, err) = common::run_binary(
+        &[
+            "book",
+            "--plies",
+            "6",
+            "--hash",
+            "16",
+            "--threads",
+            "2",
+            "--from",
+            book_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let first: Vec<&str> = shipped
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(out.lines().count())
+        .collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), first);
+    assert_eq!(out.lines().count(), 1 + 4 + 25 + 139);
+    assert_eq!(err.lines().count(), 4, "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.book");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let bad = dir.path().join("bad.book");
+    std::fs::write(&bad, "- d\n41 d\n4\u{e9} d\n").unwrap();
+    for (path, expected) in [
+        (&fifo, "not a book (a regular file of at most 64 MB)"),
+        (&bad, "line 3: not `<moves> <column>`: 4\u{e9} d"),
+    ] {
+        let (code, out, err) = common::run_binary(
+            &["book", "--plies", "2", "--from", path.to_str().unwrap()],
+            "",
+        );
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains(expected), "{err}");
+    }
+}
