@@ -31,6 +31,7 @@ pub mod play;
 pub mod process;
 pub mod rng;
 pub mod rules;
+pub mod safe_read;
 pub mod safe_write;
 pub mod search;
 pub mod textui;

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use crate::pgn;
 use crate::rules::{Position, Ruleset, Status};
+use crate::safe_read::{ReadError, read_bounded};
 
 /// Files larger than this are refused (a suite is a list of positions).
 const MAX_BYTES: u64 = 64 << 20;
@@ -42,14 +43,11 @@ pub fn read_suite(path: &Path, ruleset: Ruleset) -> Result<Vec<Position>, String
             positions.push(in_progress(pos, at)?);
         }
     } else {
-        let meta = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        if !meta.is_file() {
-            return Err(format!("{name}: cannot read: not a regular file"));
-        }
-        if meta.len() > MAX_BYTES {
-            return Err(format!("{name}: larger than 64 MB: not an opening suite"));
-        }
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        let bytes = read_bounded(path, MAX_BYTES).map_err(|e| match e {
+            ReadError::Open(e) | ReadError::Read(e) => format!("{name}: cannot read: {e}"),
+            ReadError::NotRegularFile => format!("{name}: cannot read: not a regular file"),
+            ReadError::TooLarge => format!("{name}: larger than 64 MB: not an opening suite"),
+        })?;
         let text = String::from_utf8_lossy(&bytes);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();

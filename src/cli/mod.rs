@@ -18,6 +18,7 @@ use crate::connect::Shape;
 use crate::file;
 use crate::game::PlayerKind;
 use crate::rules::{Position, Ruleset};
+use crate::safe_read::{ReadError, read_bounded};
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
 use crate::variant::Variant;
@@ -601,12 +602,14 @@ fn make_book(
         None => Book::empty(shape),
         Some(path) => {
             let name = path.display();
-            let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
-            anyhow::ensure!(
-                meta.is_file() && meta.len() <= 64 << 20,
-                "{name}: not a book (a regular file of at most 64 MB)"
-            );
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+            let bytes = read_bounded(path, 64 << 20).map_err(|e| match e {
+                ReadError::Open(e) | ReadError::Read(e) => {
+                    anyhow::Error::new(e).context(format!("cannot read {name}"))
+                }
+                ReadError::NotRegularFile | ReadError::TooLarge => {
+                    anyhow::anyhow!("{name}: not a book (a regular file of at most 64 MB)")
+                }
+            })?;
             Book::parse(shape, &String::from_utf8_lossy(&bytes))
                 .map_err(|e| anyhow::anyhow!("{name}: {e}"))?
         }

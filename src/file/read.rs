@@ -7,7 +7,6 @@
 //! `xmllint`.
 
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use roxmltree::{Document, Node, ParsingOptions};
@@ -20,6 +19,7 @@ use super::{
 };
 use crate::rules::notation::{parse_protocol, parse_square};
 use crate::rules::{Color, Reason, Role};
+use crate::safe_read::{ReadError, read_bounded};
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
@@ -97,18 +97,14 @@ pub fn read_path(path: &Path) -> Result<GameFile> {
 /// Reads and checks a game file of either game from disk, against the
 /// schema its `ruleset` calls for.
 pub fn read_any_path(path: &Path) -> Result<SavedGame> {
-    let meta = std::fs::metadata(path).map_err(|e| plain(format!("cannot open: {e}")))?;
-    if !meta.is_file() {
-        return Err(plain("not a regular file"));
-    }
-    let file = std::fs::File::open(path).map_err(|e| plain(format!("cannot open: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| plain(format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(plain(format!("larger than {MAX_FILE_BYTES} bytes")));
-    }
+    let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(|e| {
+        plain(match e {
+            ReadError::Open(e) => format!("cannot open: {e}"),
+            ReadError::NotRegularFile => "not a regular file".to_string(),
+            ReadError::Read(e) => format!("cannot read: {e}"),
+            ReadError::TooLarge => format!("larger than {MAX_FILE_BYTES} bytes"),
+        })
+    })?;
     parse_any(&bytes)
 }
 

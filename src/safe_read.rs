@@ -1,0 +1,49 @@
+//! The one way this program reads a whole file named by a user: only a
+//! regular file (through links), and never more than a bound, so that a
+//! pipe, a device or a huge file cannot leave it waiting or filling memory.
+//! Game files, opening suites and Connect Four books are read so; each
+//! caller words the error for its own kind of file.
+//!
+//! ```
+//! use antichess::safe_read::{read_bounded, ReadError};
+//! let dir = std::env::temp_dir();
+//! assert!(matches!(read_bounded(&dir, 1 << 20), Err(ReadError::NotRegularFile)));
+//! ```
+
+use std::io::Read;
+use std::path::Path;
+
+/// Why a file was not read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// It could not be found or opened.
+    Open(std::io::Error),
+    /// It is a directory, pipe, socket or device.
+    NotRegularFile,
+    /// Reading it failed part way.
+    Read(std::io::Error),
+    /// It holds more than the bound allowed.
+    TooLarge,
+}
+
+/// The bytes of the regular file at `path`, if it holds at most `limit`
+/// of them. The bound is kept while reading, so a file that grows after it
+/// was looked at is refused all the same.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let meta = std::fs::metadata(path).map_err(ReadError::Open)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegularFile);
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge);
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Open)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Read)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge);
+    }
+    Ok(bytes)
+}
