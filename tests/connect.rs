@@ -429,8 +429,7 @@ fn the_opening_book_is_complete_and_played() {
             let after = pos.play(column);
             for reply in after.legal_columns() {
                 let reached = after.play(reply);
-                let canonical = reached.key().min(reached.mirrored().key());
-                if !reached.is_over() && seen.insert(canonical) {
+                if !reached.is_over() && seen.insert(reached.symmetric_key()) {
                     next.push(reached);
                 }
             }
@@ -492,13 +491,7 @@ fn the_book_command() {
 
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.book");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::mkfifo(&fifo);
     let bad = dir.path().join("bad.book");
     std::fs::write(&bad, "- d\n41 d\n4\u{e9} d\n").unwrap();
     for (path, expected) in [

@@ -231,13 +231,7 @@ fn the_shipped_kasparov_file_checks_clean_and_is_in_export_format() {
 fn special_files_and_binary_input_get_a_clear_answer() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.pgn");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::mkfifo(&fifo);
     std::fs::create_dir(dir.path().join("folder.pgn")).unwrap();
     std::fs::write(
         dir.path().join("binary.pgn"),

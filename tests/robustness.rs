@@ -1,6 +1,8 @@
 //! Bad input of any kind gets an answer, never a panic: mutated game files
 //! through the reader, and random command lines through a TextUI session.
 
+mod common;
+
 use antichess::file;
 use antichess::game::Game;
 use antichess::textui::{EngineOptions, Session};
@@ -69,11 +71,7 @@ fn random_command_lines_never_panic() {
     let tmp = tempfile::tempdir().unwrap();
     let fifo = tmp.path().join("fifo");
     let link = tmp.path().join("link.xml");
-    let status = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::mkfifo(&fifo);
     std::fs::write(tmp.path().join("target.xml"), "").unwrap();
     std::os::unix::fs::symlink("target.xml", &link).unwrap();
 

@@ -8,15 +8,9 @@ mod common;
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
 use std::path::Path;
-use std::process::Command;
 
 use antichess::safe_write::{WriteError, write_atomic};
-
-/// A named pipe at `path`.
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo").arg(path).status().unwrap();
-    assert!(status.success(), "mkfifo {}", path.display());
-}
+use common::mkfifo;
 
 fn is_fifo(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())

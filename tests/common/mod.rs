@@ -33,6 +33,14 @@ pub fn run_binary_in(dir: &Path, args: &[&str], input: &str) -> (i32, String, St
     )
 }
 
+/// Makes a named pipe at `path` (a special file for robustness tests,
+/// always in a temporary folder).
+#[allow(dead_code)] // Not every test file needs one.
+pub fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
 /// Runs the binary with `args` on `megabytes` MB of NUL bytes without a
 /// line feed (what `/dev/zero` gives), then `tail`; its standard output.
 /// The writer stops early if the program closes its input.
