@@ -27,9 +27,10 @@ fn main() {
         assert!(!book.is_empty());
     }
     reads.sort();
+    let shipped = Book::for_shape(shape).unwrap();
     println!(
         "reading the book ({} positions): {:.2} ms (best of 10), {:.2} ms (worst)",
-        Book::for_shape(shape).unwrap().len(),
+        shipped.len(),
         reads[0].as_secs_f64() * 1e3,
         reads[9].as_secs_f64() * 1e3
     );
@@ -48,7 +49,7 @@ fn main() {
                 let took = start.elapsed();
                 let ply = &mut per_ply[pos.moves() as usize];
                 ply.0 += 1;
-                if Book::for_shape(shape).unwrap().column(&pos) == Some(choice.column) {
+                if shipped.column(&pos) == Some(choice.column) {
                     ply.1 += 1;
                 }
                 ply.2 += took;

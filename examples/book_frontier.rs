@@ -46,8 +46,7 @@ fn main() -> ExitCode {
             let after = pos.play(column);
             for reply in after.legal_columns() {
                 let reached = after.play(reply);
-                let canonical = reached.key().min(reached.mirrored().key());
-                if !reached.is_over() && seen.insert(canonical) {
+                if !reached.is_over() && seen.insert(reached.symmetric_key()) {
                     next.push((format!("{seq}{}{}", column + 1, reply + 1), reached));
                 }
             }

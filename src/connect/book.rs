@@ -167,8 +167,7 @@ pub fn build(
                 let reached = after.play(reply);
                 // A position reached twice (moves in another order, or its
                 // mirror image) is written once.
-                let canonical = reached.key().min(reached.mirrored().key());
-                if !reached.is_over() && seen.insert(canonical) {
+                if !reached.is_over() && seen.insert(reached.symmetric_key()) {
                     let mut s = seq.trim_start_matches('-').to_string();
                     s.push(name(column));
                     s.push(name(reply));

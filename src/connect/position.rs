@@ -162,6 +162,21 @@ impl Position {
         }
     }
 
+    /// A key shared by the position and its mirror image only (the
+    /// smaller of their two keys): one entry for both, where the two are
+    /// worth the same.
+    ///
+    /// ```
+    /// use antichess::connect::{moves::play_sequence, Shape};
+    /// let s = Shape::CONNECT_FOUR;
+    /// let p = play_sequence(s, "ab").unwrap();
+    /// assert_eq!(p.symmetric_key(), play_sequence(s, "gf").unwrap().symmetric_key());
+    /// assert_ne!(p.symmetric_key(), play_sequence(s, "ba").unwrap().symmetric_key());
+    /// ```
+    pub fn symmetric_key(&self) -> u128 {
+        self.key().min(self.mirrored().key())
+    }
+
     /// Whether a disc floats above an empty cell (a loaded file may put it
     /// there; play never does).
     pub fn has_holes(&self) -> bool {
