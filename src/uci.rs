@@ -115,7 +115,10 @@ impl Uci {
             vars.join(" ")
         ));
         say("option name Hash type spin default 64 min 1 max 65536");
-        say("option name Threads type spin default 1 min 1 max 256");
+        say(&format!(
+            "option name Threads type spin default {} min 1 max 256",
+            self.threads
+        ));
         say("uciok");
     }
 

@@ -49,9 +49,22 @@ struct TableArgs {
     /// Transposition table size in MB.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     hash: u32,
-    /// Search threads (lazy SMP; more than one makes moves irreproducible).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    threads: u32,
+    /// Search threads (lazy SMP; more than one makes moves irreproducible)
+    /// [default: one per core, at most 8; one with --depth]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+}
+
+impl TableArgs {
+    /// The threads asked for, or the default: one per core, but a single
+    /// one for a fixed-depth search, whose moves are then reproducible.
+    fn threads(&self, depth: Option<u32>) -> usize {
+        match (self.threads, depth) {
+            (Some(n), _) => n as usize,
+            (None, Some(_)) => 1,
+            (None, None) => search::default_threads(),
+        }
+    }
 }
 
 impl EngineArgs {
@@ -273,9 +286,9 @@ enum Command {
         /// skipped).
         positions: Vec<String>,
     },
-    /// Search a fixed set of positions to a fixed depth with one thread;
-    /// prints the total node count (a reproducible signature) and nodes
-    /// per second.
+    /// Search a fixed set of positions to a fixed depth; prints the time
+    /// to depth, nodes per second and the total node count (with one
+    /// thread, a reproducible signature of the search).
     Bench {
         /// Search depth.
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
@@ -283,6 +296,9 @@ enum Command {
         /// Transposition table size in MB.
         #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
         hash: u32,
+        /// Search threads (the node count is reproducible with one only).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Referee games between two TextUI programs (also the self-play
     /// harness): random openings, each played twice with colours swapped;
@@ -421,7 +437,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             depth: cli.engine.depth,
             movetime: cli.engine.movetime(),
             hash_mb: cli.engine.table.hash as usize,
-            threads: cli.engine.table.threads as usize,
+            threads: cli.engine.table.threads(cli.engine.depth),
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
@@ -431,9 +447,13 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             threads,
             from,
         }) => make_book(plies, hash as usize, threads as usize, from.as_deref())?,
-        Some(Command::Bench { depth, hash }) => bench(depth, hash as usize),
+        Some(Command::Bench {
+            depth,
+            hash,
+            threads,
+        }) => bench(depth, hash as usize, threads as usize),
         Some(Command::Uci { table }) => {
-            crate::uci::run(table.hash as usize, table.threads as usize)
+            crate::uci::run(table.hash as usize, table.threads(None))
         }
         Some(Command::Play {
             ruleset,
@@ -446,7 +466,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             movetime: engine.movetime(),
             depth: engine.depth,
             hash_mb: engine.table.hash as usize,
-            threads: engine.table.threads as usize,
+            threads: engine.table.threads(engine.depth),
         }),
         Some(Command::Referee {
             programs:
@@ -636,8 +656,8 @@ fn make_book(
     Ok(ExitCode::SUCCESS)
 }
 
-fn bench(depth: u32, hash_mb: usize) -> ExitCode {
-    let result = search::bench::run(depth, hash_mb, |i, nodes, t| {
+fn bench(depth: u32, hash_mb: usize, threads: usize) -> ExitCode {
+    let result = search::bench::run(depth, hash_mb, threads, |i, nodes, t| {
         eprintln!(
             "position {:2}: {:>10} nodes {:>8.3} s",
             i + 1,

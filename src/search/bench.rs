@@ -60,13 +60,19 @@ pub struct BenchResult {
     pub elapsed: Duration,
 }
 
-/// Searches every bench position to `depth` with a fresh engine each.
-pub fn run(depth: u32, hash_mb: usize, mut each: impl FnMut(usize, u64, Duration)) -> BenchResult {
+/// Searches every bench position to `depth` with a fresh engine each, of
+/// `threads` threads.
+pub fn run(
+    depth: u32,
+    hash_mb: usize,
+    threads: usize,
+    mut each: impl FnMut(usize, u64, Duration),
+) -> BenchResult {
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;
     for (i, (ruleset, fen)) in POSITIONS.iter().enumerate() {
         let pos = Position::from_fen(fen, *ruleset).expect("bench FEN");
-        let mut engine = Engine::new(hash_mb);
+        let mut engine = Engine::with_threads(hash_mb, threads);
         let t = Instant::now();
         let limits = Limits {
             depth: Some(depth),

@@ -33,7 +33,7 @@ use shakmaty::Bitboard;
 use crate::rules::{FIFTY_MOVE_PLIES, Move, MoveKind, MoveList, Position, Role, Status};
 use score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 pub use score::{MATE, MATE_BOUND};
-pub use threads::{ACCEPT_DRAW_AT, DRAW_DECISION_DEPTH, Engine};
+pub use threads::{ACCEPT_DRAW_AT, DRAW_DECISION_DEPTH, Engine, default_threads};
 pub use time::Limits;
 pub(crate) use tt::zeroed_slots;
 pub use tt::{Bound, TranspositionTable};
@@ -78,6 +78,9 @@ struct Worker {
     /// Set from outside to end the search (the main worker stops).
     halt: Arc<AtomicBool>,
     main: bool,
+    /// 0 for the main worker, 1 and up for helpers (which skip some
+    /// depths, see [`threads::skips_depth`]).
+    index: usize,
     history: Box<[[i32; 64]; 64]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     nodes: u64,
@@ -99,12 +102,13 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(tt: Arc<TranspositionTable>, halt: Arc<AtomicBool>, main: bool) -> Worker {
+    fn new(tt: Arc<TranspositionTable>, halt: Arc<AtomicBool>, index: usize) -> Worker {
         Worker {
             tt,
             stop: Arc::new(AtomicBool::new(false)),
             halt,
-            main,
+            main: index == 0,
+            index,
             history: Box::new([[0; 64]; 64]),
             killers: [[None; 2]; MAX_PLY + 1],
             nodes: 0,
@@ -198,6 +202,9 @@ impl Worker {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut score = 0;
         for depth in 1..=max_depth {
+            if threads::skips_depth(self.index, depth) {
+                continue;
+            }
             self.root_depth = depth as i32;
             self.root_best = None;
             let s = self.aspiration(pos, depth as i32, score);

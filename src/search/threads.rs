@@ -1,9 +1,12 @@
 //! The engine: its state between moves, and its threads. With several
 //! threads (lazy SMP) helper workers search the same position without
-//! limits and share the transposition table; the main worker's result is
-//! played, and the helpers stop when it finishes. Stopping: the main
-//! worker watches the clock, the node limit and the halt flag; helpers
-//! watch the main worker.
+//! limits and share the transposition table, each skipping some depths so
+//! that the threads spread over neighbouring depths instead of searching
+//! the same tree in step; they stop when the main worker finishes. The
+//! move played is the main worker's, or a helper's that completed a deeper
+//! iteration with a score at least as good. Stopping: the main worker
+//! watches the clock, the node limit and the halt flag; helpers watch the
+//! main worker.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +22,16 @@ pub const DRAW_DECISION_DEPTH: u32 = 6;
 /// The score (centipawns, for itself) at or below which the engine accepts
 /// a draw offer.
 pub const ACCEPT_DRAW_AT: i32 = -50;
+
+/// The most threads [`default_threads`] gives.
+const MAX_DEFAULT_THREADS: usize = 8;
+
+/// The number of search threads when none is asked for: one per core the
+/// system offers this process, at most [`MAX_DEFAULT_THREADS`] (one if
+/// that cannot be known).
+pub fn default_threads() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get().min(MAX_DEFAULT_THREADS))
+}
 
 /// Below this hard time limit the main worker searches alone.
 const HELPERS_MIN_TIME: Duration = Duration::from_millis(20);
@@ -42,7 +55,7 @@ impl Engine {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
         let halt = Arc::new(AtomicBool::new(false));
         let workers = (0..threads.max(1))
-            .map(|i| Worker::new(Arc::clone(&tt), Arc::clone(&halt), i == 0))
+            .map(|i| Worker::new(Arc::clone(&tt), Arc::clone(&halt), i))
             .collect();
         Engine {
             hash_mb,
@@ -131,23 +144,54 @@ impl Engine {
         };
         let mut report = None;
         thread::scope(|scope| {
-            for helper in helpers.iter_mut() {
-                let helper_limits = Limits {
-                    depth: Some(MAX_DEPTH),
-                    soft_time: None,
-                    hard_time: None,
-                    nodes: None,
-                };
-                scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}));
-            }
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    let helper_limits = Limits {
+                        depth: Some(MAX_DEPTH),
+                        soft_time: None,
+                        hard_time: None,
+                        nodes: None,
+                    };
+                    scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}))
+                })
+                .collect();
             report = main.iterate(pos, limits, on_iteration);
             stop.store(true, Ordering::Relaxed);
+            for handle in handles {
+                if let (Some(best), Ok(Some(helper))) = (report.as_mut(), handle.join()) {
+                    prefer_deeper(best, helper);
+                }
+            }
         });
         if let Some(r) = report.as_mut() {
             r.nodes = self.workers.iter().map(|w| w.nodes).sum();
         }
         report
     }
+}
+
+/// Takes a helper's result in place of `best` when the helper completed a
+/// deeper iteration and scores its move at least as well.
+fn prefer_deeper(best: &mut Report, helper: Report) {
+    if helper.depth > best.depth && helper.score >= best.score {
+        let elapsed = best.elapsed;
+        *best = Report { elapsed, ..helper };
+    }
+}
+
+/// Whether helper `index` (0 is the main worker, which skips nothing)
+/// skips iteration `depth`. Half the helpers search the odd depths and
+/// half the even ones, some in steps of two or three, so that two threads
+/// are seldom on the same iteration (the pattern of Stockfish's lazy SMP).
+pub(super) fn skips_depth(index: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if index == 0 || depth <= 1 {
+        return false;
+    }
+    let i = (index - 1) % SIZE.len();
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 impl Worker {
@@ -177,6 +221,61 @@ impl Worker {
             {
                 self.stopped = true;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Move, Ruleset, Square};
+
+    #[test]
+    fn helpers_spread_over_the_depths() {
+        // The main worker searches every depth.
+        assert!((1..=MAX_DEPTH).all(|d| !skips_depth(0, d)));
+        // Every worker searches depth 1 (it takes no time and gives a move).
+        assert!((0..40).all(|i| !skips_depth(i, 1)));
+        // The first helper takes every other depth, the second the others.
+        let searched = |i| (2..=12).filter(move |&d| !skips_depth(i, d));
+        assert_eq!(searched(1).collect::<Vec<_>>(), [2, 4, 6, 8, 10, 12]);
+        assert_eq!(searched(2).collect::<Vec<_>>(), [3, 5, 7, 9, 11]);
+        // Every helper skips at most four depths in a row.
+        for i in 1..40 {
+            let depths: Vec<u32> = (1..=40).filter(|&d| !skips_depth(i, d)).collect();
+            assert!(depths.windows(2).all(|w| w[1] - w[0] <= 5), "{i}: {depths:?}");
+        }
+    }
+
+    fn report(depth: u32, score: i32, from: Square) -> Report {
+        let pos = Position::new(Ruleset::SPRING_2007);
+        let best: Move = *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.from() == from)
+            .unwrap();
+        Report {
+            best,
+            score,
+            depth,
+            nodes: 0,
+            pv: vec![best],
+            elapsed: Duration::from_millis(depth.into()),
+        }
+    }
+
+    #[test]
+    fn a_deeper_helper_with_a_score_as_good_is_preferred() {
+        let main = report(9, 30, Square::E2);
+        let mut best = main.clone();
+        prefer_deeper(&mut best, report(10, 30, Square::D2));
+        assert_eq!((best.best.from(), best.depth), (Square::D2, 10));
+        assert_eq!(best.elapsed, main.elapsed);
+        // Not when it scores worse, nor when it is not deeper.
+        for helper in [report(10, 29, Square::D2), report(9, 90, Square::D2)] {
+            let mut best = main.clone();
+            prefer_deeper(&mut best, helper);
+            assert_eq!(best, main);
         }
     }
 }
