@@ -13,6 +13,15 @@
 //! game's result for the side to move (1, 0.5 or 0), the terms of
 //! `antichess::search::eval::Terms`, and the score the hand-set weights
 //! give them (`hand`, which fixes the scale of the fit).
+//!
+//! With `--fen` first, each row starts with the position's FEN, for
+//! `scripts/engine_labels.py`, which asks a UCI engine to score every
+//! position and blends its verdict into the result column:
+//!
+//! ```text
+//! cargo run --release --example eval_terms -- --fen games/*.xml > fens.csv
+//! python3 scripts/engine_labels.py fens.csv './fsf.sh' ac2004 > terms.csv
+//! ```
 
 use std::process::ExitCode;
 
@@ -24,12 +33,19 @@ use antichess::search::eval::{Terms, Weights};
 const SKIP_PLIES: usize = 8;
 
 fn main() -> ExitCode {
-    let paths: Vec<String> = std::env::args().skip(1).collect();
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    let with_fen = paths.first().is_some_and(|a| a == "--fen");
+    if with_fen {
+        paths.remove(0);
+    }
     if paths.is_empty() {
-        eprintln!("usage: eval_terms GAME.xml...");
+        eprintln!("usage: eval_terms [--fen] GAME.xml...");
         return ExitCode::from(2);
     }
-    println!("result,pawns,knights,bishops,rooks,queens,mobility,offers,king_room,pending,hand");
+    println!(
+        "{}result,pawns,knights,bishops,rooks,queens,mobility,offers,king_room,pending,hand",
+        if with_fen { "fen," } else { "" }
+    );
     let (mut games, mut rows) = (0, 0);
     for path in &paths {
         let contents = match file::read_path(path.as_ref()) {
@@ -57,8 +73,13 @@ fn main() -> ExitCode {
                 };
                 let t = Terms::of(&pos);
                 let [p, n, b, r, q] = t.pieces;
+                let fen = if with_fen {
+                    format!("{},", pos.to_fen())
+                } else {
+                    String::new()
+                };
                 lines.push(format!(
-                    "{result},{p},{n},{b},{r},{q},{},{},{},{},{}",
+                    "{fen}{result},{p},{n},{b},{r},{q},{},{},{},{},{}",
                     t.mobility,
                     t.offers,
                     t.king_room,
