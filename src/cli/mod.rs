@@ -452,9 +452,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             hash,
             threads,
         }) => bench(depth, hash as usize, threads as usize),
-        Some(Command::Uci { table }) => {
-            crate::uci::run(table.hash as usize, table.threads(None))
-        }
+        Some(Command::Uci { table }) => crate::uci::run(table.hash as usize, table.threads(None)),
         Some(Command::Play {
             ruleset,
             seats,

@@ -243,17 +243,16 @@ mod tests {
         // Every helper skips at most four depths in a row.
         for i in 1..40 {
             let depths: Vec<u32> = (1..=40).filter(|&d| !skips_depth(i, d)).collect();
-            assert!(depths.windows(2).all(|w| w[1] - w[0] <= 5), "{i}: {depths:?}");
+            assert!(
+                depths.windows(2).all(|w| w[1] - w[0] <= 5),
+                "{i}: {depths:?}"
+            );
         }
     }
 
     fn report(depth: u32, score: i32, from: Square) -> Report {
         let pos = Position::new(Ruleset::SPRING_2007);
-        let best: Move = *pos
-            .legal_moves()
-            .iter()
-            .find(|m| m.from() == from)
-            .unwrap();
+        let best: Move = *pos.legal_moves().iter().find(|m| m.from() == from).unwrap();
         Report {
             best,
             score,
