@@ -181,9 +181,11 @@ fn prefer_deeper(best: &mut Report, helper: Report) {
 }
 
 /// Whether helper `index` (0 is the main worker, which skips nothing)
-/// skips iteration `depth`. Half the helpers search the odd depths and
-/// half the even ones, some in steps of two or three, so that two threads
-/// are seldom on the same iteration (the pattern of Stockfish's lazy SMP).
+/// skips iteration `depth`. The first helper searches the even depths and
+/// the second the odd ones; later ones alternate runs of two to four
+/// depths searched and skipped, each starting elsewhere, so that two
+/// threads are seldom on the same iteration (the pattern of Stockfish's
+/// lazy SMP).
 pub(super) fn skips_depth(index: usize, depth: u32) -> bool {
     const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
     const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
