@@ -77,9 +77,8 @@ struct Worker {
     stop: Arc<AtomicBool>,
     /// Set from outside to end the search (the main worker stops).
     halt: Arc<AtomicBool>,
-    main: bool,
-    /// 0 for the main worker, 1 and up for helpers (which skip some
-    /// depths, see [`threads::skips_depth`]).
+    /// 0 for the main worker (which watches the limits), 1 and up for
+    /// helpers (which skip some depths, see [`threads::skips_depth`]).
     index: usize,
     history: Box<[[i32; 64]; 64]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -107,7 +106,6 @@ impl Worker {
             tt,
             stop: Arc::new(AtomicBool::new(false)),
             halt,
-            main: index == 0,
             index,
             history: Box::new([[0; 64]; 64]),
             killers: [[None; 2]; MAX_PLY + 1],

@@ -201,7 +201,7 @@ impl Worker {
     /// completes (it takes well under a millisecond), unless halted from
     /// outside, so there is always a fully searched move.
     pub(super) fn check_time(&mut self) {
-        if !self.main {
+        if self.index != 0 {
             if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
