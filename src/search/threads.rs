@@ -159,7 +159,12 @@ impl Engine {
             report = main.iterate(pos, limits, on_iteration);
             stop.store(true, Ordering::Relaxed);
             for handle in handles {
-                if let (Some(best), Ok(Some(helper))) = (report.as_mut(), handle.join()) {
+                // A helper that panicked passes its panic on, as the scope
+                // would have.
+                let helper = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                if let (Some(best), Some(helper)) = (report.as_mut(), helper) {
                     prefer_deeper(best, helper);
                 }
             }
