@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""A suite of forced wins taken from finished games, and how much search a
+UCI engine needs to find them.
+
+Set-up: none (Python 3 standard library only; the engines are UCI
+programs, such as `antichess uci` and the independent engine built by
+docs/fairy-stockfish/build.sh).
+
+    python3 scripts/mate_suite.py collect ./fsf.sh ac2004 games/*.xml > suite.tsv
+    python3 scripts/mate_suite.py solve 'antichess uci' 6170-spring-2004 suite.tsv
+
+`collect` replays each game file (`antichess referee --out`) and has the
+engine search every position from ply 8 to `--depth` (default 10); the
+first position of each game where it announces a win ("score mate" with a
+positive count) is written as a line: FEN, the announced moves to the win,
+the file, the ply. One position per game, so that one long forced line does
+not fill the suite.
+
+`solve` gives the engine each position with `go nodes CAP` (`--nodes`,
+default 1,000,000; one thread, a new game each time) and reads the node
+count of the first report of a winning mate score. It prints how many
+positions were solved and the mean node count (an unsolved position counts
+the cap). Node counts do not depend on the machine's load, so two builds
+can be compared on a busy machine. With `--movetime MS` it uses `go
+movetime MS` and the reported time instead (to compare different engines,
+whose nodes are not alike, on an idle machine). A position with a single
+legal move (the engine answers at once, without a report) is left out.
+"""
+
+import re
+import subprocess
+import sys
+
+
+class Engine:
+    """A UCI engine on a pipe."""
+
+    def __init__(self, command, variant):
+        self.proc = subprocess.Popen(
+            command,
+            shell=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.send("uci")
+        self.wait("uciok")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("setoption name Threads value 1")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, prefix):
+        for line in self.proc.stdout:
+            if line.startswith(prefix):
+                return line
+        raise SystemExit(f"the engine closed its output before '{prefix}'")
+
+    def search(self, go):
+        """The `info` lines of one search, up to its `bestmove`."""
+        self.send(go)
+        infos = []
+        for line in self.proc.stdout:
+            if line.startswith("bestmove"):
+                return infos
+            if line.startswith("info") and " score " in line:
+                infos.append(line.split())
+        raise SystemExit("the engine closed its output during a search")
+
+    def fen(self):
+        """The current position's FEN (Fairy-Stockfish's `d` command)."""
+        self.send("d")
+        for line in self.proc.stdout:
+            if line.startswith("Fen:"):
+                fen = line[4:].strip()
+                self.send("isready")
+                self.wait("readyok")
+                return fen
+        raise SystemExit("the engine closed its output during 'd'")
+
+    def close(self):
+        self.send("quit")
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def winning_mate(words):
+    """The announced moves to a win in an `info` line, or None."""
+    k = words.index("score")
+    if words[k + 1] == "mate" and int(words[k + 2]) > 0:
+        return int(words[k + 2])
+    return None
+
+
+def game_moves(path):
+    """The game's moves in UCI form (promotions to a queen)."""
+    text = open(path, encoding="utf-8").read()
+    pawns = {f + r for f in "abcdefgh" for r in "27"}
+    moves = []
+    for a, b in re.findall(r'<move side="\w+" value="(\w\d)-(\w\d)"', text):
+        pawn = a in pawns
+        pawns.discard(a)
+        pawns.discard(b)
+        if pawn and b[1] not in "18":
+            pawns.add(b)
+        moves.append(a + b + ("q" if pawn and b[1] in "18" else ""))
+    return moves
+
+
+def collect(command, variant, files, depth):
+    engine = Engine(command, variant)
+    for path in files:
+        moves = game_moves(path)
+        for ply in range(8, len(moves)):
+            engine.send("position startpos moves " + " ".join(moves[:ply]))
+            infos = engine.search(f"go depth {depth}")
+            mate = infos and winning_mate(infos[-1])
+            if mate:
+                print(f"{engine.fen()}\t{mate}\t{path}\t{ply}", flush=True)
+                break
+    engine.close()
+
+
+def solve(command, variant, suite, cap, movetime):
+    engine = Engine(command, variant)
+    go, field, unit = (
+        (f"go movetime {movetime}", "time", "ms") if movetime else (f"go nodes {cap}", "nodes", "k nodes")
+    )
+    cap = movetime or cap
+    solved = total = spent = 0
+    for line in open(suite, encoding="utf-8"):
+        fen = line.split("\t")[0]
+        engine.send("ucinewgame")
+        engine.send("position fen " + fen)
+        infos = engine.search(go)
+        if not infos:
+            continue
+        total += 1
+        found = next(
+            (int(w[w.index(field) + 1]) for w in infos if winning_mate(w)), None
+        )
+        if found is None:
+            spent += cap
+        else:
+            solved += 1
+            spent += found
+    engine.close()
+    if total:
+        mean = spent / total / (1 if movetime else 1000)
+        print(f"solved {solved}/{total}, mean {mean:.0f} {unit}")
+
+
+def option(args, name, default):
+    if name in args:
+        i = args.index(name)
+        value = int(args[i + 1])
+        del args[i : i + 2]
+        return value
+    return default
+
+
+def main():
+    args = sys.argv[1:]
+    depth = option(args, "--depth", 10)
+    cap = option(args, "--nodes", 1_000_000)
+    movetime = option(args, "--movetime", 0)
+    if len(args) >= 4 and args[0] == "collect":
+        collect(args[1], args[2], args[3:], depth)
+    elif len(args) == 4 and args[0] == "solve":
+        solve(args[1], args[2], args[3], cap, movetime)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
