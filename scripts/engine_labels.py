@@ -26,10 +26,10 @@ what the position is worth now, so the blend is a far less noisy target
 """
 
 import csv
-import subprocess
 import sys
 
 from fit_weights import fit
+from uci_engine import Engine
 
 MATE_CP = 100_000
 
@@ -37,52 +37,24 @@ MATE_CP = 100_000
 def engine_scores(command, variant, fens, depth):
     """The engine's score (centipawns for the side to move; a mate as
     +/- MATE_CP) for each FEN, by a search to `depth`."""
-    proc = subprocess.Popen(
-        command,
-        shell=True,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        bufsize=1,
-    )
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    def wait_for(word):
-        for line in proc.stdout:
-            if line.startswith(word):
-                return line
-        sys.exit(f"the engine ended before answering {word}")
-
-    send("uci")
-    wait_for("uciok")
-    send(f"setoption name UCI_Variant value {variant}")
-    send("isready")
-    wait_for("readyok")
+    engine = Engine(command, variant)
     scores = []
     for i, fen in enumerate(fens):
-        send(f"position fen {fen}")
-        send(f"go depth {depth}")
-        score = None
-        for line in proc.stdout:
-            words = line.split()
-            if "score" in words:
-                k = words.index("score")
-                kind, value = words[k + 1], int(words[k + 2])
-                if kind == "cp":
-                    score = value
-                else:
-                    score = MATE_CP if value > 0 else -MATE_CP
-            if line.startswith("bestmove"):
-                break
-        scores.append(0 if score is None else score)
+        engine.send(f"position fen {fen}")
+        infos = engine.search(f"go depth {depth}")
+        score = 0
+        if infos:
+            words = infos[-1]
+            k = words.index("score")
+            kind, value = words[k + 1], int(words[k + 2])
+            if kind == "cp":
+                score = value
+            else:
+                score = MATE_CP if value > 0 else -MATE_CP
+        scores.append(score)
         if (i + 1) % 1000 == 0:
             print(f"{i + 1} of {len(fens)} positions", file=sys.stderr)
-    send("quit")
-    proc.stdin.close()
-    proc.wait()
+    engine.close()
     return scores
 
 

@@ -28,65 +28,9 @@ legal move (the engine answers at once, without a report) is left out.
 """
 
 import re
-import subprocess
 import sys
 
-
-class Engine:
-    """A UCI engine on a pipe."""
-
-    def __init__(self, command, variant):
-        self.proc = subprocess.Popen(
-            command,
-            shell=True,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, prefix):
-        for line in self.proc.stdout:
-            if line.startswith(prefix):
-                return line
-        raise SystemExit(f"the engine closed its output before '{prefix}'")
-
-    def search(self, go):
-        """The `info` lines of one search, up to its `bestmove`."""
-        self.send(go)
-        infos = []
-        for line in self.proc.stdout:
-            if line.startswith("bestmove"):
-                return infos
-            if line.startswith("info") and " score " in line:
-                infos.append(line.split())
-        raise SystemExit("the engine closed its output during a search")
-
-    def fen(self):
-        """The current position's FEN (Fairy-Stockfish's `d` command)."""
-        self.send("d")
-        for line in self.proc.stdout:
-            if line.startswith("Fen:"):
-                fen = line[4:].strip()
-                self.send("isready")
-                self.wait("readyok")
-                return fen
-        raise SystemExit("the engine closed its output during 'd'")
-
-    def close(self):
-        self.send("quit")
-        self.proc.stdin.close()
-        self.proc.wait()
+from uci_engine import Engine
 
 
 def winning_mate(words):
@@ -113,7 +57,7 @@ def game_moves(path):
 
 
 def collect(command, variant, files, depth):
-    engine = Engine(command, variant)
+    engine = Engine(command, variant, threads=1)
     for path in files:
         moves = game_moves(path)
         for ply in range(8, len(moves)):
@@ -127,7 +71,7 @@ def collect(command, variant, files, depth):
 
 
 def solve(command, variant, suite, cap, movetime):
-    engine = Engine(command, variant)
+    engine = Engine(command, variant, threads=1)
     go, field, unit = (
         (f"go movetime {movetime}", "time", "ms") if movetime else (f"go nodes {cap}", "nodes", "k nodes")
     )

@@ -1,0 +1,65 @@
+"""A UCI engine on a pipe, for the scripts that drive one (the engine is
+any UCI program, such as `antichess uci` or the independent engine built by
+docs/fairy-stockfish/build.sh). Python 3 standard library only."""
+
+import subprocess
+
+
+class Engine:
+    """A UCI engine on a pipe."""
+
+    def __init__(self, command, variant, threads=None):
+        """Starts `command` (a shell command line) and selects `variant`,
+        and `threads` search threads when given."""
+        self.proc = subprocess.Popen(
+            command,
+            shell=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.send("uci")
+        self.wait("uciok")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        if threads is not None:
+            self.send(f"setoption name Threads value {threads}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, prefix):
+        for line in self.proc.stdout:
+            if line.startswith(prefix):
+                return line
+        raise SystemExit(f"the engine closed its output before '{prefix}'")
+
+    def search(self, go):
+        """The `info` lines of one search, up to its `bestmove`."""
+        self.send(go)
+        infos = []
+        for line in self.proc.stdout:
+            if line.startswith("bestmove"):
+                return infos
+            if line.startswith("info") and " score " in line:
+                infos.append(line.split())
+        raise SystemExit("the engine closed its output during a search")
+
+    def fen(self):
+        """The current position's FEN (Fairy-Stockfish's `d` command)."""
+        self.send("d")
+        for line in self.proc.stdout:
+            if line.startswith("Fen:"):
+                fen = line[4:].strip()
+                self.send("isready")
+                self.wait("readyok")
+                return fen
+        raise SystemExit("the engine closed its output during 'd'")
+
+    def close(self):
+        self.send("quit")
+        self.proc.stdin.close()
+        self.proc.wait()
