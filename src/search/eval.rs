@@ -46,9 +46,9 @@ const MAX_OFFERS: u32 = 4;
 /// with [`Weights::cost`] alone; with fewer, [`Weights::endgame_cost`]
 /// takes over in proportion.
 pub const PHASE_PIECES: i32 = 16;
-/// What keeping any piece costs in a bare endgame when mating wins: with
-/// few pieces left, the side with fewer is the one closer to shedding its
-/// last.
+/// What keeping any piece costs in a bare endgame, under every ruleset:
+/// with few pieces left, the side with fewer is the one closer to shedding
+/// its last.
 const ENDGAME_COST: i32 = 150;
 
 /// The weight of each term.
