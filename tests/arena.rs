@@ -155,6 +155,67 @@ fn every_misbehaviour_loses_by_forfeit() {
     }
 }
 
+/// At time odds each program keeps its own clock whichever colour it has:
+/// the stand-in that answers after 0.6 s loses on time with 300 ms (the
+/// test above) but not with 5 s, and then loses by its second answer,
+/// which is not legal (from the start: White cannot play a7-a6, and Black
+/// can only once).
+#[test]
+fn time_odds_give_each_program_its_own_clock() {
+    let out = std::env::temp_dir().join(format!("antichess-odds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let (table, _) = referee(&[
+        "--games",
+        "2",
+        "--clock",
+        "300",
+        "--second-clock",
+        "5000",
+        "--openings",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+        "--white",
+        &engine("--hash 1"),
+        "--black",
+        &format!("{STANDIN} slow"),
+    ]);
+    assert!(
+        table.contains("forfeits: second illegal move: 2"),
+        "{table}"
+    );
+    for (n, white, black) in [("001", "0.3", "5"), ("002", "5", "0.3")] {
+        let pgn = std::fs::read_to_string(out.join(format!("game-{n}.pgn"))).unwrap();
+        assert!(
+            pgn.contains(&format!("[WhiteTimeControl \"{white}\"]")),
+            "{pgn}"
+        );
+        assert!(
+            pgn.contains(&format!("[BlackTimeControl \"{black}\"]")),
+            "{pgn}"
+        );
+        assert!(!pgn.contains("[TimeControl "), "{pgn}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+
+    // Time odds need a limited clock to give odds against.
+    let (table, log) = referee(&[
+        "--clock",
+        "0",
+        "--second-clock",
+        "1000",
+        "--white",
+        &engine("--hash 1"),
+        "--black",
+        &engine("--hash 1"),
+    ]);
+    assert!(table.is_empty(), "{table}");
+    assert!(
+        log.contains("--second-clock needs a limited --clock"),
+        "{log}"
+    );
+}
+
 /// Unfinished games are drawn after --max-plies plies of the programs,
 /// and the records say so.
 #[test]

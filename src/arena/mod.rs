@@ -46,8 +46,12 @@ pub struct MatchConfig {
     pub second: String,
     /// Number of games (rounded up to pairs).
     pub games: u32,
-    /// Clock per side in milliseconds (0: unlimited).
+    /// Clock per side in milliseconds (0: unlimited): the first program's,
+    /// and the second's unless `second_clock_ms` gives it another.
     pub clock_ms: i64,
+    /// The second program's clock, for a match at time odds (both clocks
+    /// limited).
+    pub second_clock_ms: Option<i64>,
     /// Ruleset name.
     pub ruleset: String,
     /// Random plies before the programs take over.
@@ -66,6 +70,17 @@ pub struct MatchConfig {
     /// both colours, in order, again from the first when they run out);
     /// board rulesets only.
     pub suite: Option<Vec<Position>>,
+}
+
+impl MatchConfig {
+    /// The clock of program `i` (0: the first, 1: the second), in
+    /// milliseconds (0: unlimited).
+    pub fn clock(&self, i: usize) -> i64 {
+        match (i, self.second_clock_ms) {
+            (1, Some(ms)) => ms,
+            _ => self.clock_ms,
+        }
+    }
 }
 
 /// Why a program lost by forfeit.
@@ -266,7 +281,7 @@ type Finished<R> = (GameRecord, Game<R>);
 impl<R: Recorded> Table<'_, R> {
     /// The program index (0 first, 1 second) playing `color`.
     fn index(&self, color: Color) -> usize {
-        usize::from(color.is_white() != self.first_white)
+        program_of(color, self.first_white)
     }
 
     fn name(&self, i: usize) -> &'static str {
@@ -320,6 +335,12 @@ fn fault_kind(f: &Fault) -> Forfeit {
     }
 }
 
+/// The program (0: the first, 1: the second) that plays `color` in a game
+/// where the first program has White or not.
+fn program_of(color: Color, first_white: bool) -> usize {
+    usize::from(color.is_white() != first_white)
+}
+
 fn play_one<R: Recorded>(
     config: &MatchConfig,
     programs: &mut [Option<ChildProgram>; 2],
@@ -328,10 +349,11 @@ fn play_one<R: Recorded>(
     index: u32,
     interrupt: &AtomicBool,
 ) -> Option<Finished<R>> {
-    let clock = config.clock_ms;
+    let white_clock = config.clock(program_of(Color::White, first_white));
+    let black_clock = config.clock(program_of(Color::Black, first_white));
     let mut start = opening.clone();
-    if clock > 0 {
-        start.restart_clocks(clock);
+    if white_clock > 0 && black_clock > 0 {
+        start.restart_clocks(white_clock, black_clock);
     }
     let mut table = Table {
         config,
@@ -363,11 +385,11 @@ fn play_one<R: Recorded>(
         }
         let new_game = match color {
             Color::White => format!(
-                "StartNewGame computer {clock} human {clock} {}",
+                "StartNewGame computer {white_clock} human {black_clock} {}",
                 config.ruleset
             ),
             Color::Black => format!(
-                "StartNewGame human {clock} computer {clock} {}",
+                "StartNewGame human {white_clock} computer {black_clock} {}",
                 config.ruleset
             ),
         };

@@ -33,6 +33,11 @@ pub(super) fn write_game<R: Recorded>(
     } else {
         (&config.second, &config.first)
     };
+    let (white_clock, black_clock) = if record.first_white {
+        (config.clock(0), config.clock(1))
+    } else {
+        (config.clock(1), config.clock(0))
+    };
     let result = wording::pgn_result(Some(record.outcome));
     let chess = config.ruleset == "chess";
     let mut tags = vec![
@@ -43,9 +48,15 @@ pub(super) fn write_game<R: Recorded>(
         ("White", white.clone()),
         ("Black", black.clone()),
         ("Result", result.to_string()),
-        ("TimeControl", pgn::time_control(config.clock_ms)),
-        ("PlyCount", game.history().len().to_string()),
     ];
+    // At time odds each side has its own tag, as match programs write them.
+    if white_clock == black_clock {
+        tags.push(("TimeControl", pgn::time_control(white_clock)));
+    } else {
+        tags.push(("WhiteTimeControl", pgn::time_control(white_clock)));
+        tags.push(("BlackTimeControl", pgn::time_control(black_clock)));
+    }
+    tags.push(("PlyCount", game.history().len().to_string()));
     if chess {
         // The standard's words; the sentence goes to the log.
         let how = match record.forfeit {

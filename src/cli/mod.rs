@@ -337,6 +337,10 @@ enum Command {
         /// rulesets).
         #[arg(long, value_name = "FILE")]
         openings_file: Option<PathBuf>,
+        /// Clock per side of the second program in milliseconds, for a
+        /// match at time odds (both clocks limited; default: --clock).
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(i64).range(1..))]
+        second_clock: Option<i64>,
     },
     /// Make the Connect Four (7 x 6) opening book with the solver: the
     /// first player's winning move for every position on its winning line,
@@ -482,7 +486,11 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             sprt,
             concurrency,
             openings_file,
+            second_clock,
         }) => {
+            if second_clock.is_some() && clock == 0 {
+                anyhow::bail!("--second-clock needs a limited --clock (time odds)");
+            }
             let suite = match openings_file {
                 None => None,
                 Some(path) => {
@@ -498,6 +506,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                     second: black,
                     games,
                     clock_ms: clock,
+                    second_clock_ms: second_clock,
                     ruleset,
                     opening_plies: openings,
                     seed,

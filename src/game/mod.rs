@@ -301,11 +301,14 @@ impl<R: Rules> Game<R> {
         self.clocks.get(color)
     }
 
-    /// Sets both clocks to `ms` each, limited, as at the start of a game;
-    /// the times recorded with the moves so far are dropped. The referee
-    /// gives an opening its match clock so.
-    pub fn restart_clocks(&mut self, ms: i64) {
-        self.clocks = ByColor::new_with(|_| Clock::new(ms));
+    /// Sets the clocks to `white_ms` and `black_ms`, limited, as at the
+    /// start of a game; the times recorded with the moves so far are
+    /// dropped. The referee gives an opening its match clocks so.
+    pub fn restart_clocks(&mut self, white_ms: i64, black_ms: i64) {
+        self.clocks = ByColor {
+            white: Clock::new(white_ms),
+            black: Clock::new(black_ms),
+        };
         for p in &mut self.history {
             p.time = None;
         }

@@ -130,7 +130,7 @@ struct Session<'a, R: Seat> {
 fn new_game<R: Seat>(ruleset: &str, options: &PlayOptions) -> Option<Game<R>> {
     let mut game = R::start(ruleset)?;
     if options.clock_ms > 0 {
-        game.restart_clocks(options.clock_ms);
+        game.restart_clocks(options.clock_ms, options.clock_ms);
     }
     Some(game)
 }
