@@ -81,6 +81,15 @@ impl MatchConfig {
             _ => self.clock_ms,
         }
     }
+
+    /// The clocks of White and Black in a game where the first program has
+    /// White or not.
+    pub fn clocks(&self, first_white: bool) -> (i64, i64) {
+        (
+            self.clock(program_of(Color::White, first_white)),
+            self.clock(program_of(Color::Black, first_white)),
+        )
+    }
 }
 
 /// Why a program lost by forfeit.
@@ -349,8 +358,7 @@ fn play_one<R: Recorded>(
     index: u32,
     interrupt: &AtomicBool,
 ) -> Option<Finished<R>> {
-    let white_clock = config.clock(program_of(Color::White, first_white));
-    let black_clock = config.clock(program_of(Color::Black, first_white));
+    let (white_clock, black_clock) = config.clocks(first_white);
     let mut start = opening.clone();
     if white_clock > 0 && black_clock > 0 {
         start.restart_clocks(white_clock, black_clock);

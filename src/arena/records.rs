@@ -33,11 +33,7 @@ pub(super) fn write_game<R: Recorded>(
     } else {
         (&config.second, &config.first)
     };
-    let (white_clock, black_clock) = if record.first_white {
-        (config.clock(0), config.clock(1))
-    } else {
-        (config.clock(1), config.clock(0))
-    };
+    let (white_clock, black_clock) = config.clocks(record.first_white);
     let result = wording::pgn_result(Some(record.outcome));
     let chess = config.ruleset == "chess";
     let mut tags = vec![
