@@ -15,8 +15,8 @@ stability). The scale is fixed by fitting the hand-set score the same way
 (so the new weights are in the units the search's margins were tuned in);
 `--elo` uses the Elo convention (400 per factor of ten) instead. The
 weights are printed in the order of `Weights` in src/search/eval.rs
-(costs are the negated piece weights: a term counts the opponent's pieces
-less ours).
+(a piece term counts the opponent's pieces less ours, so its weight is
+what one of our pieces costs us: `Weights::cost` takes it as it is).
 """
 
 import csv
@@ -94,7 +94,7 @@ def main():
     names = header[1:-1] + ["tempo"]
     weights = {n: round(b * scale) for n, b in zip(names, beta)}
     print(f"{len(rows)} positions, {scale:.1f} score units per logit")
-    costs = [-weights[n] for n in ("pawns", "knights", "bishops", "rooks", "queens")]
+    costs = [weights[n] for n in ("pawns", "knights", "bishops", "rooks", "queens")]
     print(f"cost: {costs}")
     for n in ("tempo", "mobility", "offers", "king_room", "pending"):
         print(f"{n}: {weights[n]}")

@@ -92,7 +92,10 @@ impl Weights {
     /// king and are rarely forced to capture), rooks and queens are what
     /// costs. Used under every ruleset: under the 2004 rules they scored
     /// better against the independent engine than the weights fitted to
-    /// 2004 games (`docs/engine.md`).
+    /// 2004 games (`docs/engine.md`). The piece costs are the negation of
+    /// what the fit found (the fitting script printed them with the wrong
+    /// sign); played as they are, they measured better than the hand-set
+    /// weights, and the correctly signed refits played worse.
     pub const FITTED: Weights = Weights {
         cost: [-131, -91, -19, 335, 245],
         endgame_cost: [ENDGAME_COST; 5],
