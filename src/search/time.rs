@@ -12,6 +12,10 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 /// hundreds of moves more instead of being lost on time.
 const RESERVE_MS: i64 = 100;
 
+/// On a limited clock, no new iteration starts after the usable time
+/// divided by this.
+pub const SOFT_SHARE: i64 = 20;
+
 /// When to stop starting new iterations (`soft`) and when to abort the one
 /// under way (`hard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +31,12 @@ pub struct Budget {
 /// left, the hard limit is zero: only the first iteration (which always
 /// completes, in well under a millisecond) is searched, so a long game on a
 /// clock without increment is not lost on time one millisecond at a time.
+///
+/// On a limited clock no new iteration starts after 1/[`SOFT_SHARE`] of
+/// the usable time, and the search stops at a sixth of it. The engine
+/// spends early: its strength against the independent engine lies in the
+/// middlegame, where most games are decided (`docs/engine.md` has the
+/// matches for 1/40, 1/25, 1/20 and 1/15).
 ///
 /// ```
 /// use antichess::search::time::budget;
@@ -50,7 +60,7 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
             let t = (t.as_millis() as i64).min(usable / 2);
             (t * 6 / 10, t)
         }
-        None => (usable / 25, (usable / 6).min(usable / 25 * 4)),
+        None => (usable / SOFT_SHARE, usable / 6),
     };
     Budget::from_ms(soft, hard)
 }
