@@ -32,31 +32,43 @@ impl Position {
     /// legal, otherwise every legal move. Empty when the side has no move
     /// (this says nothing of game-ending rules; see [`Position::status`]).
     pub fn legal_moves(&self) -> MoveList {
-        if !self.ruleset.forced_capture {
-            return self.legal_moves_ignoring_forced_capture();
-        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// [`Position::legal_moves`] into a list of the caller's (emptied
+    /// first): the search's way, which spares copying the list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
         let ctx = self.context();
-        let mut list = self.legal_captures(&ctx);
+        if !self.ruleset.forced_capture {
+            return self.every_legal_move(&ctx, list);
+        }
+        self.legal_captures(&ctx, list);
         if list.is_empty() {
-            self.gen_quiets(&ctx, &mut list);
+            self.gen_quiets(&ctx, list);
             if ctx.verify {
-                self.retain_legal(&mut list);
+                self.retain_legal(list);
             }
         }
-        list
     }
 
     /// Every move that is legal apart from the forced-capture rule (captures
     /// and quiet moves alike): what a player might try, for explanations.
     pub fn legal_moves_ignoring_forced_capture(&self) -> MoveList {
         let mut list = MoveList::new();
-        let ctx = self.context();
-        self.gen_captures(&ctx, &mut list);
-        self.gen_quiets(&ctx, &mut list);
-        if ctx.verify {
-            self.retain_legal(&mut list);
-        }
+        self.every_legal_move(&self.context(), &mut list);
         list
+    }
+
+    /// Appends every legal move, captures and quiet moves alike.
+    fn every_legal_move(&self, ctx: &Context, list: &mut MoveList) {
+        self.gen_captures(ctx, list);
+        self.gen_quiets(ctx, list);
+        if ctx.verify {
+            self.retain_legal(list);
+        }
     }
 
     /// Whether the side to move has a legal capture (and so must capture).
@@ -70,13 +82,20 @@ impl Position {
     /// assert!(pos.capture_forced());
     /// ```
     pub fn capture_forced(&self) -> bool {
-        self.ruleset.forced_capture && !self.legal_captures(&self.context()).is_empty()
+        if !self.ruleset.forced_capture {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.legal_captures(&self.context(), &mut list);
+        !list.is_empty()
     }
 
     /// The legal captures (en passant and capturing promotions included),
     /// under any ruleset: what quiescence search looks at.
     pub fn captures(&self) -> MoveList {
-        self.legal_captures(&self.context())
+        let mut list = MoveList::new();
+        self.legal_captures(&self.context(), &mut list);
+        list
     }
 
     /// Whether the side to move has a legal en passant capture.
@@ -90,13 +109,13 @@ impl Position {
         !list.is_empty()
     }
 
-    fn legal_captures(&self, ctx: &Context) -> MoveList {
-        let mut list = MoveList::new();
-        self.gen_captures(ctx, &mut list);
+    /// Appends the legal captures to `list` (an empty one: the check
+    /// for legality looks at the whole list).
+    fn legal_captures(&self, ctx: &Context, list: &mut MoveList) {
+        self.gen_captures(ctx, list);
         if ctx.verify {
-            self.retain_legal(&mut list);
+            self.retain_legal(list);
         }
-        list
     }
 
     fn retain_legal(&self, list: &mut MoveList) {

@@ -304,7 +304,11 @@ impl Worker {
         if self.stopped && ply > 0 {
             return 0;
         }
-        let moves = pos.legal_moves();
+        if depth > 0 {
+            self.tt.prefetch(pos.hash());
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         match pos.status_with(&moves) {
             Status::Over(outcome) => return terminal_score(outcome, pos.turn(), ply),
             Status::Pass => {
@@ -333,7 +337,7 @@ impl Worker {
             return if chess {
                 self.quiescence_chess(pos, alpha, beta, ply, 0)
             } else {
-                self.quiescence(pos, &moves, alpha, beta, ply, 0)
+                self.quiescence(pos, &mut moves, alpha, beta, ply, 0)
             };
         }
 
@@ -414,12 +418,12 @@ impl Worker {
         if tt_move.is_none() && depth >= IIR_DEPTH {
             depth -= 1;
         }
-        let ordered = self.order(pos, &moves, tt_move, ply);
+        self.order(pos, &mut moves, tt_move, ply);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for (i, &m) in ordered.iter().enumerate() {
+        for (i, &m) in moves.iter().enumerate() {
             let child = pos.play(m);
             if chess {
                 self.keys.push(child.hash());
@@ -508,7 +512,7 @@ impl Worker {
     fn quiescence(
         &mut self,
         pos: &Position,
-        moves: &MoveList,
+        moves: &mut MoveList,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -519,29 +523,36 @@ impl Worker {
             return evaluate(pos);
         }
         let mut best = -INFINITY;
-        let ordered = self.order(pos, moves, None, ply);
-        for m in ordered {
+        self.order(pos, moves, None, ply);
+        for &m in moves.iter() {
             let child = pos.play(m);
             self.nodes += 1;
             self.check_time();
             if self.stopped {
                 return 0;
             }
-            let child_moves = child.legal_moves();
+            let mut child_moves = MoveList::new();
+            child.legal_moves_into(&mut child_moves);
             let score = match child.status_with(&child_moves) {
                 Status::Over(o) => -terminal_score(o, child.turn(), ply + 1),
                 Status::Pass => {
                     let passed = child.pass();
-                    let passed_moves = passed.legal_moves();
+                    let mut passed_moves = MoveList::new();
+                    passed.legal_moves_into(&mut passed_moves);
                     match passed.status_with(&passed_moves) {
                         Status::Over(o) => terminal_score(o, passed.turn(), ply + 2),
-                        _ => {
-                            self.quiescence(&passed, &passed_moves, alpha, beta, ply + 2, qply + 2)
-                        }
+                        _ => self.quiescence(
+                            &passed,
+                            &mut passed_moves,
+                            alpha,
+                            beta,
+                            ply + 2,
+                            qply + 2,
+                        ),
                     }
                 }
                 Status::Ongoing => {
-                    -self.quiescence(&child, &child_moves, -beta, -alpha, ply + 1, qply + 1)
+                    -self.quiescence(&child, &mut child_moves, -beta, -alpha, ply + 1, qply + 1)
                 }
             };
             if raise(score, &mut best, &mut alpha, beta) {
@@ -593,7 +604,9 @@ impl Worker {
             tactical.retain(|m| m.promotion().is_none_or(|r| r == Role::Queen));
             tactical
         };
-        for m in self.order(pos, &moves, None, ply) {
+        let mut moves = moves;
+        self.order(pos, &mut moves, None, ply);
+        for &m in moves.iter() {
             // Delta pruning: a capture that cannot lift the score to alpha
             // even with a margin is not searched.
             if !in_check && m.promotion().is_none() {

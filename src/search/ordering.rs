@@ -2,7 +2,9 @@
 //! least valuable attacker, killer moves, then the history of cutoffs.
 
 use super::{MAX_PLY, Worker};
-use crate::rules::{Move, MoveKind, MoveList, Position, Role};
+use arrayvec::ArrayVec;
+
+use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
 
 /// Where captures (and queen promotions) sort: above killers and every
 /// history score, so that in a list of both (chess) they come first.
@@ -18,15 +20,15 @@ impl Worker {
     pub(super) fn order(
         &self,
         pos: &Position,
-        moves: &MoveList,
+        moves: &mut MoveList,
         tt_move: Option<Move>,
         ply: usize,
-    ) -> MoveList {
+    ) {
         let killers = self.killers[ply.min(MAX_PLY)];
         let board = pos.board();
         let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
-        let key = |m: &Move| {
-            if Some(*m) == tt_move {
+        let key = |m: Move| {
+            if Some(m) == tt_move {
                 i32::MAX
             } else if m.promotion().is_some_and(|r| r != Role::Queen) {
                 i32::MIN
@@ -39,15 +41,27 @@ impl Worker {
                 CAPTURES + victim * 16 - rank(m.from())
             } else if m.is_promotion() && !pos.ruleset().forced_capture {
                 CAPTURES
-            } else if killers.contains(&Some(*m)) {
+            } else if killers.contains(&Some(m)) {
                 KILLERS
             } else {
                 self.history[m.from() as usize][m.to() as usize]
             }
         };
-        let mut list = moves.clone();
-        list.sort_unstable_by_key(|m| std::cmp::Reverse(key(m)));
-        list
+        // Each move's key is computed once and packed with the move into
+        // one integer: the key (its sign bit flipped, so that unsigned
+        // order is signed order) above the move's place in the list
+        // (counted down, so that ties keep the generation order) above
+        // the move's bits. Sorting the integers sorts the moves.
+        let mut packed = ArrayVec::<u64, MAX_MOVES>::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let key = u64::from(key(m) as u32 ^ (1 << 31));
+            let place = (MAX_MOVES - 1 - i) as u64;
+            packed.push(key << 32 | place << 16 | u64::from(m.to_bits()));
+        }
+        packed.sort_unstable_by(|a, b| b.cmp(a));
+        for (slot, p) in moves.iter_mut().zip(&packed) {
+            *slot = Move::from_bits(*p as u16).expect("the bits of a generated move");
+        }
     }
 
     pub(super) fn remember_cutoff(&mut self, m: Move, depth: i32, ply: usize) {

@@ -118,6 +118,24 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// Asks the processor to fetch `key`'s slot into the cache, so that a
+    /// probe a little later does not wait for memory.
+    pub fn prefetch(&self, key: u64) {
+        let slot = &self.slots[self.index(key)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint: it reads nothing the program
+        // sees and cannot fault, whatever the address; and the SSE it
+        // needs is part of every x86-64 processor. Measured: the table's
+        // probe was a fifth of the search's time, waiting for memory
+        // (docs/engine.md, "Speed").
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(slot.as_ptr().cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let (check, data) = self.read(self.index(key));
