@@ -7,7 +7,7 @@
 //! | file | what |
 //! |---|---|
 //! | `threads.rs` | [`Engine`]: state between moves, lazy SMP threads, stopping |
-//! | `ordering.rs` | move ordering: hash move, captures, killers, history |
+//! | `ordering.rs` | move ordering: hash move, captures, killers, history, continuation history |
 //! | `eval.rs` | the antichess evaluation and its weights per ruleset |
 //! | `eval_chess.rs` | the chess evaluation: material, tapered piece-square tables, mop-up |
 //! | `tt.rs` | the transposition table |
@@ -81,6 +81,12 @@ struct Worker {
     /// helpers (which skip some depths, see [`threads::skips_depth`]).
     index: usize,
     history: Box<[[i32; 64]; 64]>,
+    /// Continuation history: cutoffs of a quiet move (piece and
+    /// destination) after the move one or two plies before it.
+    continuation: Box<[[i32; ordering::PIECE_SQUARES]]>,
+    /// The piece and destination of the move made at each ply of the
+    /// current line ([`ordering::NO_MOVE`] for a pass or a null move).
+    moved: [u16; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     nodes: u64,
     start: Instant,
@@ -108,6 +114,9 @@ impl Worker {
             halt,
             index,
             history: Box::new([[0; 64]; 64]),
+            continuation: vec![[0; ordering::PIECE_SQUARES]; ordering::PIECE_SQUARES]
+                .into_boxed_slice(),
+            moved: [ordering::NO_MOVE; MAX_PLY + 2],
             killers: [[None; 2]; MAX_PLY + 1],
             nodes: 0,
             start: Instant::now(),
@@ -168,6 +177,11 @@ impl Worker {
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY + 1];
         for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        for row in self.continuation.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
             }
@@ -312,6 +326,7 @@ impl Worker {
         match pos.status_with(&moves) {
             Status::Over(outcome) => return terminal_score(outcome, pos.turn(), ply),
             Status::Pass => {
+                self.moved[ply] = ordering::NO_MOVE;
                 return -self.negamax(&pos.pass(), depth - 1, -beta, -alpha, ply + 1);
             }
             Status::Ongoing => {}
@@ -399,6 +414,7 @@ impl Worker {
                 self.keys.push(passed.hash());
                 self.null_barrier = self.keys.len() - 1;
             }
+            self.moved[ply] = ordering::NO_MOVE;
             let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1);
             if chess {
                 self.keys.pop();
@@ -424,6 +440,7 @@ impl Worker {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
+            self.moved[ply] = ordering::piece_square(pos, m);
             let child = pos.play(m);
             if chess {
                 self.keys.push(child.hash());
@@ -480,7 +497,7 @@ impl Worker {
                     }
                     if alpha >= beta {
                         if !m.is_capture() {
-                            self.remember_cutoff(m, depth, ply);
+                            self.remember_cutoff(pos, m, depth, ply);
                         }
                         break;
                     }

@@ -1,5 +1,7 @@
 //! Move ordering: the hash move, captures by most valuable victim then
-//! least valuable attacker, killer moves, then the history of cutoffs.
+//! least valuable attacker, killer moves, then the history of cutoffs (by
+//! origin and destination) plus the continuation history (by piece and
+//! destination, after the moves one and two plies before).
 
 use super::{MAX_PLY, Worker};
 use arrayvec::ArrayVec;
@@ -45,6 +47,7 @@ impl Worker {
                 KILLERS
             } else {
                 self.history[m.from() as usize][m.to() as usize]
+                    + self.continued(ply, piece_square(pos, m))
             }
         };
         // Each move's key is computed once and packed with the move into
@@ -64,7 +67,7 @@ impl Worker {
         }
     }
 
-    pub(super) fn remember_cutoff(&mut self, m: Move, depth: i32, ply: usize) {
+    pub(super) fn remember_cutoff(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
         let killers = &mut self.killers[ply.min(MAX_PLY)];
         if killers[0] != Some(m) {
             killers[1] = killers[0];
@@ -72,5 +75,36 @@ impl Worker {
         }
         let h = &mut self.history[m.from() as usize][m.to() as usize];
         *h = (*h + depth * depth).min(1 << 20);
+        let this = piece_square(pos, m);
+        for back in 1..=2 {
+            if let Some(before) = ply.checked_sub(back).map(|p| self.moved[p])
+                && before != NO_MOVE
+            {
+                let h = &mut self.continuation[before as usize][this as usize];
+                *h = (*h + depth * depth).min(1 << 20);
+            }
+        }
     }
+
+    /// The continuation history of a quiet move (as [`piece_square`]) at
+    /// `ply`: after the moves one and two plies before.
+    fn continued(&self, ply: usize, this: u16) -> i32 {
+        (1..=2)
+            .filter_map(|back| ply.checked_sub(back).map(|p| self.moved[p]))
+            .filter(|&before| before != NO_MOVE)
+            .map(|before| self.continuation[before as usize][this as usize])
+            .sum()
+    }
+}
+
+/// Piece kinds times squares: the size of a continuation history's rows.
+pub(super) const PIECE_SQUARES: usize = 6 * 64;
+/// No move (a pass or a null move) in [`Worker`]'s line of moves.
+pub(super) const NO_MOVE: u16 = u16::MAX;
+
+/// A move's piece kind and destination, as one index below
+/// [`PIECE_SQUARES`].
+pub(super) fn piece_square(pos: &Position, m: Move) -> u16 {
+    let role = pos.board().role_at(m.from()).map_or(0, |r| r as u16 - 1);
+    role * 64 + m.to() as u16
 }
