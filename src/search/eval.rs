@@ -4,15 +4,24 @@
 //! no capture (it follows every forced capture), at the quiescence and ply
 //! caps (where a capture may still be pending), and for the pruning
 //! decisions of a side with no capture. Five terms, weighted by
-//! [`Weights::FITTED`] under every ruleset:
+//! [`Weights::FITTED`] under every ruleset while the board is full; as the
+//! last [`PHASE_PIECES`] pieces come off, the weights blend by the mate
+//! rule:
 //!
-//! - **Material.** A cost per piece kept, by kind: pawns and knights are
-//!   worth keeping (they shield the king and are seldom forced to
-//!   capture), rooks and queens are what costs. That holds with many
-//!   pieces on the board; as they come off, every piece becomes a cost
-//!   again (the blend runs over the last [`PHASE_PIECES`] pieces), or an
-//!   engine ahead in a bare pawn ending keeps its pawn for ever instead of
-//!   promoting and shedding it.
+//! - where being mated wins (2004), the piece costs blend into a flat
+//!   cost for every piece, or an engine ahead in a bare pawn ending keeps
+//!   its pawn for ever instead of promoting and shedding it;
+//! - where mating wins (2007, EnCastle), the whole score blends into
+//!   [`Weights::ENDGAME_MATER_WINS`], fitted to endgame positions: there
+//!   the side with more pieces, rooks and queens above all, promotes and
+//!   mates, and the flat cost made the engine believe itself ahead in
+//!   endings it lost.
+//!
+//! The terms:
+//!
+//! - **Material.** A cost per piece kept, by kind: with many pieces on
+//!   the board pawns and knights are worth keeping (they shield the king
+//!   and are seldom forced to capture), rooks and queens are what costs.
 //! - **Mobility.** Moves of the pieces other than the king: a side with
 //!   choices is not forced, and can pick the capture or the offer it likes.
 //! - **Offers.** Empty squares one of our pieces can step to where the
@@ -29,7 +38,7 @@
 //! matches that decided it, is in `docs/engine.md`; the weights are fitted
 //! by `scripts/fit_weights.py`.
 
-use crate::rules::{Bitboard, Color, Piece, Position, Role, Square};
+use crate::rules::{Bitboard, Color, MateRule, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
 /// The roles that can be captured, in the order of [`Weights::cost`].
@@ -46,7 +55,7 @@ const MAX_OFFERS: u32 = 4;
 /// with [`Weights::cost`] alone; with fewer, [`Weights::endgame_cost`]
 /// takes over in proportion.
 pub const PHASE_PIECES: i32 = 16;
-/// What keeping any piece costs in a bare endgame, under every ruleset:
+/// What keeping any piece costs in a bare endgame where being mated wins:
 /// with few pieces left, the side with fewer is the one closer to shedding
 /// its last.
 const ENDGAME_COST: i32 = 150;
@@ -105,11 +114,29 @@ impl Weights {
         king_room: 27,
         pending: 593,
     };
+
+    /// Where mating wins (the 2007 rules), the evaluation blends
+    /// [`Weights::FITTED`] (with its opening costs) into these as the last
+    /// [`PHASE_PIECES`] pieces come off: fitted to the results of the
+    /// positions with 10 pieces or fewer (other than kings) of 400 games
+    /// against the independent engine (`docs/engine.md`). In such endings
+    /// every piece is worth keeping, rooks and queens most (they mate), and
+    /// mobility and offers count for little.
+    pub const ENDGAME_MATER_WINS: Weights = Weights {
+        cost: [-55, -53, -82, -246, -389],
+        endgame_cost: [-55, -53, -82, -246, -389],
+        tempo: 45,
+        mobility: 18,
+        offer: 19,
+        king_room: -132,
+        pending: 146,
+    };
 }
 
 /// The side to move's score: positive is good for it, under the weights
-/// [`Weights::FITTED`]. (The ruleset's mate rule counts where the game
-/// ends: the search scores mates.)
+/// [`Weights::FITTED`] blended by the pieces left (see the module's
+/// documentation). (Beyond that blend, the ruleset's mate rule counts
+/// where the game ends: the search scores mates.)
 ///
 /// ```
 /// use antichess::rules::{Position, Ruleset};
@@ -120,19 +147,39 @@ impl Weights {
 /// assert_eq!(evaluate(&pos), Weights::FITTED.tempo);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let w = Weights::FITTED;
     let us = pos.turn();
-    let them = us.other();
-    let costs = blended_costs(pos, &w);
-    let material = cost(pos, them, &costs) - cost(pos, us, &costs);
     let a = Activity::of(pos, us);
-    let b = Activity::of(pos, them);
+    let b = Activity::of(pos, us.other());
+    let fitted = &Weights::FITTED;
+    match pos.ruleset().mate {
+        MateRule::MaterWins => {
+            let phase = phase(pos);
+            let middle = weigh(pos, &a, &b, fitted, &fitted.cost);
+            let end = &Weights::ENDGAME_MATER_WINS;
+            let end = weigh(pos, &a, &b, end, &end.cost);
+            (middle * phase + end * (PHASE_PIECES - phase)) / PHASE_PIECES
+        }
+        MateRule::MatedWins => weigh(pos, &a, &b, fitted, &blended_costs(pos, fitted)),
+    }
+}
+
+/// The score of `w`'s weights (with `costs` for the pieces) for the side
+/// to move, whose reach is `a` (the opponent's `b`).
+fn weigh(pos: &Position, a: &Activity, b: &Activity, w: &Weights, costs: &[i32; 5]) -> i32 {
+    let us = pos.turn();
+    let material = cost(pos, us.other(), costs) - cost(pos, us, costs);
     material
         + w.mobility * (a.mobility - b.mobility)
-        + w.offer * (offers(&a, &b) - offers(&b, &a))
-        + w.king_room * (king_room(&a, &b).min(3) - king_room(&b, &a).min(3))
-        + w.pending * pending(pos, &b)
+        + w.offer * (offers(a, b) - offers(b, a))
+        + w.king_room * (king_room(a, b).min(3) - king_room(b, a).min(3))
+        + w.pending * pending(pos, b)
         + w.tempo
+}
+
+/// The pieces on the board other than kings, up to [`PHASE_PIECES`].
+fn phase(pos: &Position) -> i32 {
+    let board = pos.board();
+    ((board.occupied() & !board.by_role(Role::King)).count() as i32).min(PHASE_PIECES)
 }
 
 /// The unweighted terms of the evaluation, from the side to move's view:
@@ -265,9 +312,7 @@ fn pawn_push(color: Color, sq: Square) -> Bitboard {
 /// The cost of each role in [`ROLES`] order: the opening and endgame
 /// costs blended by the number of pieces (other than kings) on the board.
 fn blended_costs(pos: &Position, w: &Weights) -> [i32; 5] {
-    let board = pos.board();
-    let pieces = (board.occupied() & !board.by_role(Role::King)).count() as i32;
-    let phase = pieces.min(PHASE_PIECES);
+    let phase = phase(pos);
     std::array::from_fn(|i| {
         (w.cost[i] * phase + w.endgame_cost[i] * (PHASE_PIECES - phase)) / PHASE_PIECES
     })
@@ -330,15 +375,38 @@ mod tests {
     }
 
     #[test]
-    fn in_a_bare_ending_fewer_pieces_are_better() {
-        // Black's extra pawn against White's (same kings, same moves): with
-        // the board nearly empty, the side with fewer pieces is closer to
-        // shedding its last, whichever side wins by mate.
+    fn in_a_bare_ending_the_mate_rule_decides_whether_pieces_are_worth_keeping() {
+        // Black's extra pawn against White's (same kings, same moves).
         let fewer = "7k/p7/8/8/8/8/8/K7 w - - 0 1";
         let more = "7k/8/8/8/8/8/P7/K7 w - - 0 1";
-        for rules in [Ruleset::SPRING_2004, Ruleset::SPRING_2007] {
-            assert!(evaluate(&pos(fewer, rules)) > evaluate(&pos(more, rules)));
-        }
+        // Where being mated wins, the side with fewer pieces is closer to
+        // shedding its last.
+        let rules = Ruleset::SPRING_2004;
+        assert!(evaluate(&pos(fewer, rules)) > evaluate(&pos(more, rules)));
+        // Where mating wins, the side with more pieces promotes and mates:
+        // the endgame weights keep them.
+        let rules = Ruleset::SPRING_2007;
+        assert!(evaluate(&pos(more, rules)) > evaluate(&pos(fewer, rules)));
+        assert!(Weights::ENDGAME_MATER_WINS.cost.iter().all(|&c| c < 0));
+    }
+
+    #[test]
+    fn where_mating_wins_the_weights_blend_by_the_pieces_left() {
+        // A full board: the fitted weights alone, with their opening costs.
+        let start = Position::new(Ruleset::SPRING_2007);
+        let (a, b) = (
+            Activity::of(&start, Color::White),
+            Activity::of(&start, Color::Black),
+        );
+        let fitted = Weights::FITTED;
+        assert_eq!(
+            evaluate(&start),
+            weigh(&start, &a, &b, &fitted, &fitted.cost)
+        );
+        // Kings alone: the endgame weights alone.
+        let bare = pos("7k/8/8/8/8/8/8/K7 w - - 0 1", Ruleset::SPRING_2007);
+        let end = Weights::ENDGAME_MATER_WINS;
+        assert_eq!(evaluate(&bare), end.tempo);
     }
 
     #[test]
