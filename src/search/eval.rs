@@ -147,33 +147,18 @@ impl Weights {
 /// assert_eq!(evaluate(&pos), Weights::FITTED.tempo);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.turn();
-    let a = Activity::of(pos, us);
-    let b = Activity::of(pos, us.other());
+    let terms = Terms::of(pos);
     let fitted = &Weights::FITTED;
     match pos.ruleset().mate {
         MateRule::MaterWins => {
             let phase = phase(pos);
-            let middle = weigh(pos, &a, &b, fitted, &fitted.cost);
             let end = &Weights::ENDGAME_MATER_WINS;
-            let end = weigh(pos, &a, &b, end, &end.cost);
+            let middle = terms.weigh(fitted, &fitted.cost);
+            let end = terms.weigh(end, &end.cost);
             (middle * phase + end * (PHASE_PIECES - phase)) / PHASE_PIECES
         }
-        MateRule::MatedWins => weigh(pos, &a, &b, fitted, &blended_costs(pos, fitted)),
+        MateRule::MatedWins => terms.weigh(fitted, &blended_costs(pos, fitted)),
     }
-}
-
-/// The score of `w`'s weights (with `costs` for the pieces) for the side
-/// to move, whose reach is `a` (the opponent's `b`).
-fn weigh(pos: &Position, a: &Activity, b: &Activity, w: &Weights, costs: &[i32; 5]) -> i32 {
-    let us = pos.turn();
-    let material = cost(pos, us.other(), costs) - cost(pos, us, costs);
-    material
-        + w.mobility * (a.mobility - b.mobility)
-        + w.offer * (offers(a, b) - offers(b, a))
-        + w.king_room * (king_room(a, b).min(3) - king_room(b, a).min(3))
-        + w.pending * pending(pos, b)
-        + w.tempo
 }
 
 /// The pieces on the board other than kings, up to [`PHASE_PIECES`].
@@ -220,11 +205,17 @@ impl Terms {
     }
 
     /// The score these terms make with `w`'s opening costs (the
-    /// evaluation itself blends the costs as pieces come off).
+    /// evaluation itself blends the weights as pieces come off).
     pub fn score(&self, w: &Weights) -> i32 {
+        self.weigh(w, &w.cost)
+    }
+
+    /// The score these terms make with `w`'s weights and `costs` for the
+    /// pieces.
+    fn weigh(&self, w: &Weights, costs: &[i32; 5]) -> i32 {
         self.pieces
             .iter()
-            .zip(w.cost)
+            .zip(costs)
             .map(|(n, c)| n * c)
             .sum::<i32>()
             + w.mobility * self.mobility
@@ -318,15 +309,6 @@ fn blended_costs(pos: &Position, w: &Weights) -> [i32; 5] {
     })
 }
 
-/// What `color`'s pieces cost, at `costs` per role.
-fn cost(pos: &Position, color: Color, costs: &[i32; 5]) -> i32 {
-    ROLES
-        .iter()
-        .zip(costs)
-        .map(|(&role, c)| pos.board().by_piece(color, role).count() as i32 * c)
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +318,14 @@ mod tests {
         Position::from_fen(fen, ruleset).unwrap()
     }
 
+    /// What `color`'s pieces cost, at `costs` per role.
+    fn cost(pos: &Position, color: Color, costs: &[i32; 5]) -> i32 {
+        ROLES
+            .iter()
+            .zip(costs)
+            .map(|(&role, c)| pos.board().by_piece(color, role).count() as i32 * c)
+            .sum()
+    }
     #[test]
     fn offers_are_quiet_steps_into_attacked_squares() {
         // The knight on b1 can step to a3, c3 or d2; the pawn on d4 attacks
@@ -394,15 +384,7 @@ mod tests {
     fn where_mating_wins_the_weights_blend_by_the_pieces_left() {
         // A full board: the fitted weights alone, with their opening costs.
         let start = Position::new(Ruleset::SPRING_2007);
-        let (a, b) = (
-            Activity::of(&start, Color::White),
-            Activity::of(&start, Color::Black),
-        );
-        let fitted = Weights::FITTED;
-        assert_eq!(
-            evaluate(&start),
-            weigh(&start, &a, &b, &fitted, &fitted.cost)
-        );
+        assert_eq!(evaluate(&start), Terms::of(&start).score(&Weights::FITTED));
         // Kings alone: the endgame weights alone.
         let bare = pos("7k/8/8/8/8/8/8/K7 w - - 0 1", Ruleset::SPRING_2007);
         let end = Weights::ENDGAME_MATER_WINS;

@@ -176,16 +176,7 @@ impl Worker {
         self.nodes = 0;
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY + 1];
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 8;
-            }
-        }
-        for row in self.continuation.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 8;
-            }
-        }
+        self.age_histories();
 
         let moves = pos.legal_moves();
         if pos.status_with(&moves) != Status::Ongoing {
@@ -597,7 +588,7 @@ impl Worker {
             return evaluate(pos);
         }
         let mut best = -INFINITY;
-        let moves = if in_check {
+        let mut moves = if in_check {
             let evasions = pos.legal_moves();
             if evasions.is_empty() {
                 return -(MATE - ply as i32);
@@ -621,7 +612,6 @@ impl Worker {
             tactical.retain(|m| m.promotion().is_none_or(|r| r == Role::Queen));
             tactical
         };
-        let mut moves = moves;
         self.order(pos, &mut moves, None, ply);
         for &m in moves.iter() {
             // Delta pruning: a capture that cannot lift the score to alpha

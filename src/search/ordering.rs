@@ -73,28 +73,45 @@ impl Worker {
             killers[1] = killers[0];
             killers[0] = Some(m);
         }
-        let h = &mut self.history[m.from() as usize][m.to() as usize];
-        *h = (*h + depth * depth).min(1 << 20);
-        let this = piece_square(pos, m);
-        for back in 1..=2 {
-            if let Some(before) = ply.checked_sub(back).map(|p| self.moved[p])
-                && before != NO_MOVE
-            {
-                let h = &mut self.continuation[before as usize][this as usize];
-                *h = (*h + depth * depth).min(1 << 20);
-            }
+        let bonus = depth * depth;
+        reward(&mut self.history[m.from() as usize][m.to() as usize], bonus);
+        let this = piece_square(pos, m) as usize;
+        for before in earlier_moves(&self.moved, ply) {
+            reward(&mut self.continuation[before][this], bonus);
         }
     }
 
     /// The continuation history of a quiet move (as [`piece_square`]) at
     /// `ply`: after the moves one and two plies before.
     fn continued(&self, ply: usize, this: u16) -> i32 {
-        (1..=2)
-            .filter_map(|back| ply.checked_sub(back).map(|p| self.moved[p]))
-            .filter(|&before| before != NO_MOVE)
-            .map(|before| self.continuation[before as usize][this as usize])
+        earlier_moves(&self.moved, ply)
+            .map(|before| self.continuation[before][this as usize])
             .sum()
     }
+
+    /// Ages the histories at the start of a search: what earlier searches
+    /// learnt counts an eighth.
+    pub(super) fn age_histories(&mut self) {
+        let rows = self.history.iter_mut().map(|row| &mut row[..]);
+        let continuation = self.continuation.iter_mut().map(|row| &mut row[..]);
+        for h in rows.chain(continuation).flatten() {
+            *h /= 8;
+        }
+    }
+}
+
+/// The moves one and two plies before `ply` in the line `moved` (as
+/// [`piece_square`]), those that were moves (not a pass or a null move).
+fn earlier_moves(moved: &[u16], ply: usize) -> impl Iterator<Item = usize> + '_ {
+    (1..=2)
+        .filter_map(move |back| ply.checked_sub(back).map(|p| moved[p]))
+        .filter(|&before| before != NO_MOVE)
+        .map(usize::from)
+}
+
+/// Adds a cutoff's bonus to a history entry, up to a ceiling.
+fn reward(entry: &mut i32, bonus: i32) {
+    *entry = (*entry + bonus).min(1 << 20);
 }
 
 /// Piece kinds times squares: the size of a continuation history's rows.
