@@ -96,6 +96,9 @@ struct Worker {
     root_best: Option<Move>,
     /// Inside the search after a null move.
     after_null: bool,
+    /// The static score at each ply of the current line ([`NO_EVAL`] where
+    /// none was taken), for the "improving" test.
+    evals: [i32; MAX_PLY + 2],
     /// Chess: the repetition keys of the game's positions up to the root,
     /// then of the positions on the current search path.
     keys: Vec<u64>,
@@ -125,6 +128,7 @@ impl Worker {
             root_depth: 0,
             root_best: None,
             after_null: false,
+            evals: [NO_EVAL; MAX_PLY + 2],
             keys: Vec::new(),
             game_keys: 0,
             null_barrier: 0,
@@ -371,6 +375,14 @@ impl Worker {
         } else {
             None
         };
+        // Whether the side to move stands better than two plies before
+        // (taken as so where either score is missing): pruning is milder
+        // when it does.
+        self.evals[ply] = static_eval.unwrap_or(NO_EVAL);
+        let improving = match (static_eval, ply.checked_sub(2).map(|p| self.evals[p])) {
+            (Some(now), Some(before)) if before != NO_EVAL => now > before,
+            _ => true,
+        };
 
         // Reverse futility pruning. Its mirror image, razoring, is not
         // used: a quiet move that offers a piece swings the score too far
@@ -436,28 +448,40 @@ impl Worker {
             if chess {
                 self.keys.push(child.hash());
             }
+            // A quiet move after the first that leaves the opponent a
+            // capture (an offer, or a line opened to one of our pieces)
+            // starts a forced sequence: it is never pruned or reduced.
+            let late_quiet = i > 0 && !m.is_capture() && !in_check && moves.len() > 2;
+            let offer = late_quiet && child.capture_forced();
+            // Late move pruning: near the horizon, off the principal
+            // variation, the late quiet moves that offer nothing are not
+            // searched (antichess only).
+            if late_quiet
+                && !offer
+                && !chess
+                && !pv_node
+                && depth <= LMP_DEPTH
+                && i >= lmp_count(depth, improving)
+                && best_score > -MATE_BOUND
+            {
+                continue;
+            }
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // Late move reduction for quiet moves far down the list, by
-                // one ply: in a race to shed pieces the late quiet move is
-                // often the offer that forces the opponent, so neither
-                // logarithmic reductions nor late move pruning pay here.
-                // A move that leaves the opponent a capture (an offer, or a
-                // line opened to one of our pieces) starts a forced sequence
-                // and is never reduced.
+                // Late move reduction for the other late quiet moves,
+                // logarithmic in depth and move number.
                 let reduction = if depth >= 3
-                    && i >= 4
-                    && !m.is_capture()
-                    && !in_check
-                    && moves.len() > 2
-                    && !child.capture_forced()
+                    && (i >= 4 || (!chess && i >= 2))
+                    && late_quiet
+                    && !offer
                     && !(chess && (child.is_check() || m.is_promotion()))
                 {
                     if chess {
                         chess_reduction(depth, i, pv_node)
                     } else {
-                        1 + (i >= 12) as i32
+                        let history = self.history[m.from() as usize][m.to() as usize];
+                        antichess_reduction(depth, i, pv_node, improving, history)
                     }
                 } else {
                     0
@@ -657,6 +681,36 @@ fn chess_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
     let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32 - i32::from(pv_node);
     r.clamp(1, (depth - 2).max(1))
 }
+
+/// Late move reduction under antichess, for a quiet move that leaves the
+/// opponent no capture: logarithmic in depth and move number (about as
+/// Stockfish reduces), one more where the side is not improving or off the
+/// principal variation, one less for a move with a history of cutoffs,
+/// and never into the quiescence search at once.
+fn antichess_reduction(
+    depth: i32,
+    index: usize,
+    pv_node: bool,
+    improving: bool,
+    history: i32,
+) -> i32 {
+    let base = f64::from(depth).ln() * ((index + 1) as f64).ln();
+    let r = (0.47 * base + 0.5) as i32 + i32::from(!improving && base > 1.9) + i32::from(!pv_node)
+        - i32::from(history > 4096);
+    r.clamp(1, (depth - 2).max(1))
+}
+
+/// Late move pruning: at this depth or less.
+const LMP_DEPTH: i32 = 6;
+
+/// Late move pruning: how many moves are searched at `depth` before the
+/// quiet moves that offer nothing are left out (Stockfish's count).
+fn lmp_count(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
+}
+
+/// No static score taken at a ply.
+const NO_EVAL: i32 = i32::MIN;
 
 /// Delta pruning's margin (centipawns).
 const DELTA_MARGIN: i32 = 200;
