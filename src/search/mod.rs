@@ -322,6 +322,7 @@ impl Worker {
             Status::Over(outcome) => return terminal_score(outcome, pos.turn(), ply),
             Status::Pass => {
                 self.moved[ply] = ordering::NO_MOVE;
+                self.evals[ply] = NO_EVAL;
                 return -self.negamax(&pos.pass(), depth - 1, -beta, -alpha, ply + 1);
             }
             Status::Ongoing => {}
