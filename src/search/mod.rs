@@ -449,35 +449,32 @@ impl Worker {
             if chess {
                 self.keys.push(child.hash());
             }
-            // A quiet move after the first that leaves the opponent a
-            // capture (an offer, or a line opened to one of our pieces)
-            // starts a forced sequence: it is never pruned or reduced.
+            // Late move pruning (near the horizon, off the principal
+            // variation, antichess only) and late move reduction (logarithmic
+            // in depth and move number) for quiet moves after the first. A
+            // move that leaves the opponent a capture (an offer, or a line
+            // opened to one of our pieces) starts a forced sequence: it is
+            // neither pruned nor reduced. Whether it does is asked only of
+            // a move that could be.
             let late_quiet = i > 0 && !m.is_capture() && !in_check && moves.len() > 2;
-            let offer = late_quiet && child.capture_forced();
-            // Late move pruning: near the horizon, off the principal
-            // variation, the late quiet moves that offer nothing are not
-            // searched (antichess only).
-            if late_quiet
-                && !offer
+            let prunable = late_quiet
                 && !chess
                 && !pv_node
                 && depth <= LMP_DEPTH
                 && i >= lmp_count(depth, improving)
-                && best_score > -MATE_BOUND
-            {
+                && best_score > -MATE_BOUND;
+            let reducible = late_quiet
+                && depth >= 3
+                && (i >= 4 || (!chess && i >= 2))
+                && !(chess && (child.is_check() || m.is_promotion()));
+            let offer = (prunable || reducible) && child.capture_forced();
+            if prunable && !offer {
                 continue;
             }
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // Late move reduction for the other late quiet moves,
-                // logarithmic in depth and move number.
-                let reduction = if depth >= 3
-                    && (i >= 4 || (!chess && i >= 2))
-                    && late_quiet
-                    && !offer
-                    && !(chess && (child.is_check() || m.is_promotion()))
-                {
+                let reduction = if reducible && !offer {
                     if chess {
                         chess_reduction(depth, i, pv_node)
                     } else {
