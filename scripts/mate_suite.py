@@ -16,6 +16,19 @@ positive count) is written as a line: FEN, the announced moves to the win,
 the file, the ply. One position per game, so that one long forced line does
 not fill the suite.
 
+`blunders` replays each game with a winner and has the judge (the first
+engine) search each position of the loser from ply 4 with `go movetime`
+(`--movetime`, default 1000); at the first one where the judge announces a
+win against the loser, the loser's position before it is written: FEN, the
+move the loser played there, the file, the ply. `avoid` gives the second
+engine each of those positions (`--movetime`, default 5000; one thread)
+and counts the moves it plays that the judge, searching the position after
+them for 1 s, does not see as lost (the game's own move counts as lost):
+whether more search finds a way out that the game's move missed.
+
+    python3 scripts/mate_suite.py blunders ./fsf.sh ac2007 lost/*.xml > blunders.tsv
+    python3 scripts/mate_suite.py avoid ./fsf.sh ac2007 'antichess uci' 6170-spring-2007 blunders.tsv
+
 `solve` gives the engine each position with `go nodes CAP` (`--nodes`,
 default 1,000,000; one thread, a new game each time) and reads the node
 count of the first report of a winning mate score. It prints how many
@@ -99,6 +112,58 @@ def solve(command, variant, suite, cap, movetime):
         print(f"solved {solved}/{total}, mean {mean:.0f} {unit}")
 
 
+def losing_mate(words):
+    """Whether an `info` line announces a win for the side not to move."""
+    k = words.index("score")
+    return words[k + 1] == "mate" and int(words[k + 2]) < 0
+
+
+def blunders(command, variant, files, movetime):
+    judge = Engine(command, variant, threads=1)
+    for path in files:
+        winner = re.search(r'<gameOver winner="(\w+)"', open(path, encoding="utf-8").read())
+        if not winner:
+            continue
+        loser = 1 if winner.group(1) == "white" else 0  # the loser moves at plies of this parity
+        moves = game_moves(path)
+        before = None
+        for ply in range(4 + (loser + 4) % 2, len(moves), 2):
+            judge.send("position startpos moves " + " ".join(moves[:ply]))
+            infos = judge.search(f"go movetime {movetime}")
+            if infos and losing_mate(infos[-1]):
+                if before is not None:
+                    judge.send("position startpos moves " + " ".join(moves[:before]))
+                    print(f"{judge.fen()}\t{moves[before]}\t{path}\t{before}", flush=True)
+                break
+            before = ply
+    judge.close()
+
+
+def avoid(judge_command, judge_variant, command, variant, suite, movetime):
+    judge = Engine(judge_command, judge_variant, threads=1)
+    engine = Engine(command, variant, threads=1)
+    saved = total = 0
+    marks = ""
+    for line in open(suite, encoding="utf-8"):
+        fen, played = line.split("\t")[:2]
+        engine.send("ucinewgame")
+        engine.send("position fen " + fen)
+        engine.search(f"go movetime {movetime}")
+        total += 1
+        if engine.best == played:
+            marks += "x"
+            continue
+        judge.send("ucinewgame")
+        judge.send(f"position fen {fen} moves {engine.best}")
+        infos = judge.search("go movetime 1000")
+        lost = bool(infos) and winning_mate(infos[-1]) is not None
+        saved += not lost
+        marks += "x" if lost else "o"
+    engine.close()
+    judge.close()
+    print(f"saved {saved}/{total} {marks}")
+
+
 def option(args, name, default):
     if name in args:
         i = args.index(name)
@@ -113,7 +178,11 @@ def main():
     depth = option(args, "--depth", 10)
     cap = option(args, "--nodes", 1_000_000)
     movetime = option(args, "--movetime", 0)
-    if len(args) >= 4 and args[0] == "collect":
+    if len(args) >= 4 and args[0] == "blunders":
+        blunders(args[1], args[2], args[3:], movetime or 1000)
+    elif len(args) == 6 and args[0] == "avoid":
+        avoid(args[1], args[2], args[3], args[4], args[5], movetime or 5000)
+    elif len(args) >= 4 and args[0] == "collect":
         collect(args[1], args[2], args[3:], depth)
     elif len(args) == 4 and args[0] == "solve":
         solve(args[1], args[2], args[3], cap, movetime)

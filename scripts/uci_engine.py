@@ -38,11 +38,13 @@ class Engine:
         raise SystemExit(f"the engine closed its output before '{prefix}'")
 
     def search(self, go):
-        """The `info` lines of one search, up to its `bestmove`."""
+        """The `info` lines of one search, up to its `bestmove` (the move
+        is kept in `self.best`)."""
         self.send(go)
         infos = []
         for line in self.proc.stdout:
             if line.startswith("bestmove"):
+                self.best = line.split()[1]
                 return infos
             if line.startswith("info") and " score " in line:
                 infos.append(line.split())
