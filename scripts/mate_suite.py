@@ -46,12 +46,17 @@ import sys
 from uci_engine import Engine
 
 
+def mate(words):
+    """The mate count of an `info` line (negative: the side to move is
+    mated), or None for a centipawn score."""
+    k = words.index("score")
+    return int(words[k + 2]) if words[k + 1] == "mate" else None
+
+
 def winning_mate(words):
     """The announced moves to a win in an `info` line, or None."""
-    k = words.index("score")
-    if words[k + 1] == "mate" and int(words[k + 2]) > 0:
-        return int(words[k + 2])
-    return None
+    count = mate(words)
+    return count if count is not None and count > 0 else None
 
 
 def game_moves(path):
@@ -112,25 +117,20 @@ def solve(command, variant, suite, cap, movetime):
         print(f"solved {solved}/{total}, mean {mean:.0f} {unit}")
 
 
-def losing_mate(words):
-    """Whether an `info` line announces a win for the side not to move."""
-    k = words.index("score")
-    return words[k + 1] == "mate" and int(words[k + 2]) < 0
-
-
 def blunders(command, variant, files, movetime):
     judge = Engine(command, variant, threads=1)
     for path in files:
         winner = re.search(r'<gameOver winner="(\w+)"', open(path, encoding="utf-8").read())
         if not winner:
             continue
-        loser = 1 if winner.group(1) == "white" else 0  # the loser moves at plies of this parity
+        # The loser moves at even plies (White) or odd ones (Black).
+        first = 5 if winner.group(1) == "white" else 4
         moves = game_moves(path)
         before = None
-        for ply in range(4 + (loser + 4) % 2, len(moves), 2):
+        for ply in range(first, len(moves), 2):
             judge.send("position startpos moves " + " ".join(moves[:ply]))
             infos = judge.search(f"go movetime {movetime}")
-            if infos and losing_mate(infos[-1]):
+            if infos and (mate(infos[-1]) or 0) < 0:
                 if before is not None:
                     judge.send("position startpos moves " + " ".join(moves[:before]))
                     print(f"{judge.fen()}\t{moves[before]}\t{path}\t{before}", flush=True)

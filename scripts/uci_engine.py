@@ -19,6 +19,7 @@ class Engine:
             text=True,
             bufsize=1,
         )
+        self.best = None
         self.send("uci")
         self.wait("uciok")
         self.send(f"setoption name UCI_Variant value {variant}")
