@@ -194,7 +194,7 @@ fn answers_within_a_short_clock() {
     .unwrap();
     let mut engine = Engine::new(16);
     for remaining in [100, 300, 1000] {
-        let b = time::budget(Some(remaining), None);
+        let b = time::budget(Some(remaining), None, 0);
         let limits = Limits {
             soft_time: Some(b.soft),
             hard_time: Some(b.hard),
@@ -234,7 +234,7 @@ fn budget_lasts_a_long_game_without_increment() {
     for start in [1_000i64, 10_000, 60_000] {
         let mut left = start as f64;
         for n in 0..200 {
-            let b = time::budget(Some(left as i64), None);
+            let b = time::budget(Some(left as i64), None, n);
             if n == 0 {
                 assert!(b.soft >= Duration::from_millis(start as u64 / 40), "{b:?}");
             }

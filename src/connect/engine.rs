@@ -130,7 +130,7 @@ impl Engine {
                 self.choose_to_depth(pos, depth)
             }
             _ => {
-                let budget = crate::search::time::budget(remaining, movetime);
+                let budget = crate::search::time::budget(remaining, movetime, pos.moves() / 2);
                 self.choose(pos, budget.hard.max(Duration::from_millis(1)))
             }
         }

@@ -102,7 +102,12 @@ impl Seat for Position {
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
     ) -> Option<(Move, u32)> {
-        let limits = Limits::for_move(thinking.depth, remaining, thinking.movetime);
+        let limits = Limits::for_move(
+            thinking.depth,
+            remaining,
+            thinking.movetime,
+            game.position().moves_played(),
+        );
         engine.set_game_keys(game.repetition_keys());
         engine
             .search(game.position(), &limits, |r| progress(r.depth, r.nodes))

@@ -219,6 +219,13 @@ impl Position {
         self.fullmoves
     }
 
+    /// The moves the side to move has played, as the move number counts
+    /// them (one less than it).
+    #[inline]
+    pub fn moves_played(&self) -> u32 {
+        u32::from(self.fullmoves.saturating_sub(1))
+    }
+
     fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for sq in self.board.occupied() {

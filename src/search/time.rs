@@ -13,8 +13,12 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 const RESERVE_MS: i64 = 100;
 
 /// On a limited clock, no new iteration starts after the usable time
-/// divided by this.
+/// divided by this at the first move; the divisor grows by one every
+/// [`MOVES_PER_SHARE`] moves the side has played.
 pub const SOFT_SHARE: i64 = 20;
+
+/// How many of its own moves add one to the divisor of the soft limit.
+pub const MOVES_PER_SHARE: i64 = 2;
 
 /// When to stop starting new iterations (`soft`) and when to abort the one
 /// under way (`hard`).
@@ -27,26 +31,32 @@ pub struct Budget {
 }
 
 /// The budget for one move, given the time left on a limited clock (`None`
-/// for unlimited) and an optional fixed move time. With almost nothing
+/// for unlimited), an optional fixed move time, and the moves the side to
+/// move has played so far. With almost nothing
 /// left, the hard limit is zero: only the first iteration (which always
 /// completes, in well under a millisecond) is searched, so a long game on a
 /// clock without increment is not lost on time one millisecond at a time.
 ///
 /// On a limited clock no new iteration starts after 1/[`SOFT_SHARE`] of
-/// the usable time, and the search stops at a sixth of it. The engine
-/// spends early: its strength against the independent engine lies in the
-/// middlegame, where most games are decided (`docs/engine.md` has the
-/// matches for 1/40, 1/25, 1/20 and 1/15).
+/// the usable time at the first move, 1/30 after 20 moves, 1/40 after 40
+/// (one more every [`MOVES_PER_SHARE`] moves), and the search stops at a
+/// sixth of it. The engine spends early: its strength against the
+/// independent engine lies in the middlegame, where most games are
+/// decided; the growing divisor keeps time for the long games
+/// (`docs/engine.md` has the matches).
 ///
 /// ```
 /// use antichess::search::time::budget;
 /// use std::time::Duration;
-/// let b = budget(Some(100), None);
+/// let b = budget(Some(100), None, 0);
 /// assert!(b.hard <= Duration::from_millis(25));
-/// let b = budget(None, None);
+/// let b = budget(None, None, 0);
 /// assert_eq!(b.hard, Duration::from_millis(1000));
+/// // 59.9 s usable: a twentieth at the first move, a thirtieth after 20.
+/// assert_eq!(budget(Some(60_000), None, 0).soft, Duration::from_millis(2995));
+/// assert_eq!(budget(Some(60_000), None, 20).soft, Duration::from_millis(1996));
 /// ```
-pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
+pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>, moves_played: u32) -> Budget {
     let fixed = movetime.unwrap_or(DEFAULT_MOVETIME);
     let Some(remaining) = remaining_ms else {
         return Budget {
@@ -60,7 +70,10 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>) -> Budget {
             let t = (t.as_millis() as i64).min(usable / 2);
             (t * 6 / 10, t)
         }
-        None => (usable / SOFT_SHARE, usable / 6),
+        None => {
+            let share = SOFT_SHARE + i64::from(moves_played) / MOVES_PER_SHARE;
+            (usable / share, usable / 6)
+        }
     };
     Budget::from_ms(soft, hard)
 }
@@ -100,7 +113,7 @@ pub fn budget_with_increment(
     movetime: Option<Duration>,
 ) -> Budget {
     if movetime.is_some() {
-        return budget(Some(remaining_ms), movetime);
+        return budget(Some(remaining_ms), movetime, 0);
     }
     let usable = usable(remaining_ms);
     let share = usable / moves_to_go.unwrap_or(25).clamp(1, 25) + increment_ms.max(0) * 3 / 4;
@@ -126,18 +139,20 @@ pub struct Limits {
 impl Limits {
     /// The limits for one move of a game: a fixed depth if given (then, on
     /// an unlimited clock without a move time, no time limit at all, so the
-    /// move is reproducible), and the time budget of the clock otherwise.
+    /// move is reproducible), and the time budget of the clock otherwise
+    /// (`moves_played`: the side's moves so far, see [`budget`]).
     pub fn for_move(
         depth: Option<u32>,
         remaining_ms: Option<i64>,
         movetime: Option<Duration>,
+        moves_played: u32,
     ) -> Limits {
         let mut limits = Limits {
             depth,
             ..Limits::default()
         };
         if depth.is_none() || remaining_ms.is_some() || movetime.is_some() {
-            let b = budget(remaining_ms, movetime);
+            let b = budget(remaining_ms, movetime, moves_played);
             limits.soft_time = Some(b.soft);
             limits.hard_time = Some(b.hard);
         }
@@ -151,6 +166,21 @@ mod tests {
 
     fn ms(b: Budget) -> (u128, u128) {
         (b.soft.as_millis(), b.hard.as_millis())
+    }
+
+    #[test]
+    fn the_soft_limit_shrinks_as_the_game_goes_on() {
+        // 10 s left: 9,900 usable; a twentieth at the first move, a
+        // thirtieth after 20 moves, a fortieth after 41; the hard limit
+        // stays at a sixth.
+        assert_eq!(ms(budget(Some(10_000), None, 0)), (495, 1650));
+        assert_eq!(ms(budget(Some(10_000), None, 1)), (495, 1650));
+        assert_eq!(ms(budget(Some(10_000), None, 20)), (330, 1650));
+        assert_eq!(ms(budget(Some(10_000), None, 41)), (247, 1650));
+        // A fixed move time or an unlimited clock does not count the moves.
+        let t = Some(Duration::from_millis(500));
+        assert_eq!(budget(Some(10_000), t, 60), budget(Some(10_000), t, 0));
+        assert_eq!(budget(None, None, 60), budget(None, None, 0));
     }
 
     #[test]

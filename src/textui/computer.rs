@@ -114,7 +114,12 @@ impl Playable for Position {
                 ),
             }
         }
-        let limits = Limits::for_move(options.depth, remaining, options.movetime);
+        let limits = Limits::for_move(
+            options.depth,
+            remaining,
+            options.movetime,
+            game.position().moves_played(),
+        );
         computer.engine.set_game_keys(game.repetition_keys());
         computer
             .engine

@@ -112,7 +112,7 @@ impl UciPlayer {
             // never more than the hard one; the answer is awaited a second
             // longer.
             _ => {
-                let budget = time::budget(remaining, movetime);
+                let budget = time::budget(remaining, movetime, game.position().moves_played());
                 let think = (budget.soft * 2).min(budget.hard).as_millis().max(1);
                 (
                     format!("go movetime {think}"),
