@@ -32,10 +32,10 @@ pub struct Budget {
 
 /// The budget for one move, given the time left on a limited clock (`None`
 /// for unlimited), an optional fixed move time, and the moves the side to
-/// move has played so far. With almost nothing
-/// left, the hard limit is zero: only the first iteration (which always
-/// completes, in well under a millisecond) is searched, so a long game on a
-/// clock without increment is not lost on time one millisecond at a time.
+/// move has played so far. With almost nothing left, the hard limit is
+/// zero: only the first iteration (which always completes, in well under a
+/// millisecond) is searched, so a long game on a clock without increment
+/// is not lost on time one millisecond at a time.
 ///
 /// On a limited clock no new iteration starts after 1/[`SOFT_SHARE`] of
 /// the usable time at the first move, 1/30 after 20 moves, 1/40 after 40
