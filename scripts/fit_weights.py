@@ -98,6 +98,11 @@ def main():
     print(f"cost: {costs}")
     for n in ("tempo", "mobility", "offers", "king_room", "pending"):
         print(f"{n}: {weights[n]}")
+    known = {"pawns", "knights", "bishops", "rooks", "queens", "tempo"}
+    known |= {"mobility", "offers", "king_room", "pending"}
+    for n in names:
+        if n not in known:
+            print(f"{n}: {weights[n]}")
 
 
 if __name__ == "__main__":
