@@ -25,6 +25,10 @@ import sys
 
 ELO_SCALE = 400 / math.log(10)  # score units per logit, Elo convention
 RIDGE = 1e-3
+# The columns weighed as `Weights::cost`, then the other named terms, in
+# the order of `Weights` in src/search/eval.rs.
+PIECES = ("pawns", "knights", "bishops", "rooks", "queens")
+TERMS = ("tempo", "mobility", "offers", "king_room", "pending")
 
 
 def solve(a, b):
@@ -94,15 +98,10 @@ def main():
     names = header[1:-1] + ["tempo"]
     weights = {n: round(b * scale) for n, b in zip(names, beta)}
     print(f"{len(rows)} positions, {scale:.1f} score units per logit")
-    costs = [weights[n] for n in ("pawns", "knights", "bishops", "rooks", "queens")]
-    print(f"cost: {costs}")
-    for n in ("tempo", "mobility", "offers", "king_room", "pending"):
+    print(f"cost: {[weights[n] for n in PIECES]}")
+    # The named terms in the order of `Weights`, then any extra column.
+    for n in TERMS + tuple(n for n in names if n not in PIECES + TERMS):
         print(f"{n}: {weights[n]}")
-    known = {"pawns", "knights", "bishops", "rooks", "queens", "tempo"}
-    known |= {"mobility", "offers", "king_room", "pending"}
-    for n in names:
-        if n not in known:
-            print(f"{n}: {weights[n]}")
 
 
 if __name__ == "__main__":

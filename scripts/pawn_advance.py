@@ -30,16 +30,16 @@ def squares(fen):
                 yield 7 - row, c
 
 
-def pieces(fen):
-    """Pieces other than kings."""
-    return sum(1 for _, c in squares(fen) if c not in "kK")
+def pieces(board):
+    """Pieces other than kings, of `board` (as `squares` gives it)."""
+    return sum(1 for _, c in board if c not in "kK")
 
 
-def advance(fen):
+def advance(board, white_to_move):
     """The side to move's pawn ranks advanced less the opponent's."""
-    white = sum(rank - 1 for rank, c in squares(fen) if c == "P")
-    black = sum(6 - rank for rank, c in squares(fen) if c == "p")
-    return white - black if fen.split()[1] == "w" else black - white
+    white = sum(rank - 1 for rank, c in board if c == "P")
+    black = sum(6 - rank for rank, c in board if c == "p")
+    return white - black if white_to_move else black - white
 
 
 def main():
@@ -59,11 +59,13 @@ def main():
             if not row:
                 continue
             fen = row[0]
-            n = pieces(fen)
+            board = list(squares(fen))
+            n = pieces(board)
             if max_pieces is not None and n > max_pieces:
                 continue
             share = (PHASE_PIECES - min(n, PHASE_PIECES)) / PHASE_PIECES
-            out.writerow(row[1:-1] + [f"{advance(fen) * share:.4f}", row[-1]])
+            column = advance(board, fen.split()[1] == "w") * share
+            out.writerow(row[1:-1] + [f"{column:.4f}", row[-1]])
 
 
 if __name__ == "__main__":
