@@ -243,6 +243,7 @@ impl Uci {
                     time::budget_with_increment(remaining, *inc.get(turn), moves_to_go, movetime);
                 limits.soft_time = Some(b.soft);
                 limits.hard_time = Some(b.hard);
+                limits.settle = movetime.is_none();
             } else if let Some(t) = movetime {
                 limits.soft_time = Some(t);
                 limits.hard_time = Some(t);

@@ -208,6 +208,9 @@ impl Worker {
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut score = 0;
+        // Recent changes of best move, halved each iteration: with the
+        // score's fall, how unsettled the search is (`time::soft_scale`).
+        let mut changes = 0.0;
         for depth in 1..=max_depth {
             if threads::skips_depth(self.index, depth) {
                 continue;
@@ -226,8 +229,13 @@ impl Worker {
                 }
                 break;
             }
+            let fall = if depth > 1 { score - s } else { 0 };
             score = s;
             let best = self.root_best.unwrap_or(report.best);
+            changes /= 2.0;
+            if depth > 1 && best != report.best {
+                changes += 1.0;
+            }
             let mut pv = vec![best];
             pv.extend(self.principal_variation(&pos.play(best), depth as usize - 1));
             report.best = best;
@@ -240,10 +248,15 @@ impl Worker {
             if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 1 {
                 break;
             }
-            if let Some(soft) = limits.soft_time
-                && self.start.elapsed() >= soft
-            {
-                break;
+            if let Some(soft) = limits.soft_time {
+                let soft = if limits.settle {
+                    soft.mul_f64(time::soft_scale(changes, fall))
+                } else {
+                    soft
+                };
+                if self.start.elapsed() >= soft {
+                    break;
+                }
             }
             if self.stopped {
                 break;

@@ -151,6 +151,7 @@ impl Engine {
                         depth: Some(MAX_DEPTH),
                         soft_time: None,
                         hard_time: None,
+                        settle: false,
                         nodes: None,
                     };
                     scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}))

@@ -43,7 +43,8 @@ pub struct Budget {
 /// sixth of it. The engine spends early: its strength against the
 /// independent engine lies in the middlegame, where most games are
 /// decided; the growing divisor keeps time for the long games
-/// (`docs/engine.md` has the matches).
+/// (`docs/engine.md` has the matches). The search then stretches or
+/// shrinks the soft limit by how settled it is ([`soft_scale`]).
 ///
 /// ```
 /// use antichess::search::time::budget;
@@ -76,6 +77,41 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>, moves_playe
         }
     };
     Budget::from_ms(soft, hard)
+}
+
+/// The soft limit's scale when the best move has settled: a search whose
+/// best move stayed the same through the last iterations stops early.
+const STABLE_SCALE: f64 = 0.6;
+
+/// What each recent change of best move adds to the soft limit's scale.
+const CHANGE_SCALE: f64 = 0.9;
+
+/// A score fall of this many centipawns since the last iteration would
+/// double the soft limit; the stretch stops at half again (a fall of half
+/// this), and a rise takes at most a quarter off.
+const FALL_DOUBLE: f64 = 300.0;
+
+/// The most the soft limit is stretched; the hard limit still bounds it.
+const MAX_SCALE: f64 = 2.5;
+
+/// How far to stretch or shrink the soft limit of [`budget`], from how
+/// settled the search is: `changes`, the recent changes of best move (each
+/// iteration halves the count, and a change of best move adds one), and
+/// `score_fall`, the centipawns the score fell in the last iteration. A
+/// search that keeps its move stops at 0.6 of the soft limit; one that
+/// changes its mind, or sees its score fall, thinks up to 2.5 times as long
+/// (the hard limit still stops it).
+///
+/// ```
+/// use antichess::search::time::soft_scale;
+/// assert_eq!(soft_scale(0.0, 0), 0.6);
+/// assert!((soft_scale(1.0, 0) - 1.5).abs() < 1e-9);
+/// assert!(soft_scale(1.0, 300) > soft_scale(1.0, 0));
+/// assert_eq!(soft_scale(4.0, 1000), 2.5);
+/// ```
+pub fn soft_scale(changes: f64, score_fall: i32) -> f64 {
+    let fall = (f64::from(score_fall) / FALL_DOUBLE).clamp(-0.25, 0.5);
+    ((STABLE_SCALE + CHANGE_SCALE * changes) * (1.0 + fall)).clamp(STABLE_SCALE, MAX_SCALE)
 }
 
 /// What a limited clock offers once the reserve is kept back.
@@ -132,6 +168,9 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// The search stops at this time, finished or not.
     pub hard_time: Option<Duration>,
+    /// Scale `soft_time` by how settled the search is ([`soft_scale`]):
+    /// set for the budget of a clock, not for a fixed move time.
+    pub settle: bool,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
 }
@@ -155,6 +194,7 @@ impl Limits {
             let b = budget(remaining_ms, movetime, moves_played);
             limits.soft_time = Some(b.soft);
             limits.hard_time = Some(b.hard);
+            limits.settle = remaining_ms.is_some() && movetime.is_none();
         }
         limits
     }
@@ -181,6 +221,33 @@ mod tests {
         let t = Some(Duration::from_millis(500));
         assert_eq!(budget(Some(10_000), t, 60), budget(Some(10_000), t, 0));
         assert_eq!(budget(None, None, 60), budget(None, None, 0));
+    }
+
+    #[test]
+    fn only_a_clock_budget_is_scaled_by_how_settled_the_search_is() {
+        assert!(Limits::for_move(None, Some(10_000), None, 0).settle);
+        let t = Some(Duration::from_millis(500));
+        assert!(!Limits::for_move(None, Some(10_000), t, 0).settle);
+        assert!(!Limits::for_move(None, None, t, 0).settle);
+        assert!(!Limits::for_move(None, None, None, 0).settle);
+        assert!(!Limits::for_move(Some(6), None, None, 0).settle);
+    }
+
+    #[test]
+    fn the_soft_scale_grows_with_changes_and_falls_and_stays_bounded() {
+        let mut last = soft_scale(0.0, 0);
+        for changes in [0.5, 1.0, 1.5] {
+            let next = soft_scale(changes, 0);
+            assert!(next > last, "{changes}: {next} after {last}");
+            last = next;
+        }
+        // A rise shrinks it, never below the settled scale.
+        assert!(soft_scale(1.0, -300) < soft_scale(1.0, 0));
+        assert_eq!(soft_scale(0.0, -10_000), STABLE_SCALE);
+        // A fall stretches it by half again at most; mate scores do not
+        // overflow it.
+        assert!((soft_scale(1.0, 10_000) - 1.5 * soft_scale(1.0, 0)).abs() < 1e-9);
+        assert_eq!(soft_scale(10.0, i32::MAX), MAX_SCALE);
     }
 
     #[test]
