@@ -209,7 +209,7 @@ impl Worker {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut score = 0;
         // Recent changes of best move, halved each iteration: with the
-        // score's fall, how unsettled the search is (`time::soft_scale`).
+        // score's fall, how unsettled the search is (`Limits::soft_limit`).
         let mut changes = 0.0;
         for depth in 1..=max_depth {
             if threads::skips_depth(self.index, depth) {
@@ -248,15 +248,10 @@ impl Worker {
             if score.abs() >= MATE_BOUND && depth as i32 > MATE - score.abs() + 1 {
                 break;
             }
-            if let Some(soft) = limits.soft_time {
-                let soft = if limits.settle {
-                    soft.mul_f64(time::soft_scale(changes, fall))
-                } else {
-                    soft
-                };
-                if self.start.elapsed() >= soft {
-                    break;
-                }
+            if let Some(soft) = limits.soft_limit(changes, fall)
+                && self.start.elapsed() >= soft
+            {
+                break;
             }
             if self.stopped {
                 break;

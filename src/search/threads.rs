@@ -149,10 +149,7 @@ impl Engine {
                 .map(|helper| {
                     let helper_limits = Limits {
                         depth: Some(MAX_DEPTH),
-                        soft_time: None,
-                        hard_time: None,
-                        settle: false,
-                        nodes: None,
+                        ..Limits::default()
                     };
                     scope.spawn(move || helper.iterate(pos, &helper_limits, |_| {}))
                 })

@@ -176,6 +176,18 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// When to stop starting new iterations: `soft_time`, scaled by
+    /// [`soft_scale`] from the recent best-move `changes` and the last
+    /// iteration's `score_fall` when `settle` is set.
+    pub fn soft_limit(&self, changes: f64, score_fall: i32) -> Option<Duration> {
+        let soft = self.soft_time?;
+        Some(if self.settle {
+            soft.mul_f64(soft_scale(changes, score_fall))
+        } else {
+            soft
+        })
+    }
+
     /// The limits for one move of a game: a fixed depth if given (then, on
     /// an unlimited clock without a move time, no time limit at all, so the
     /// move is reproducible), and the time budget of the clock otherwise
@@ -231,6 +243,12 @@ mod tests {
         assert!(!Limits::for_move(None, None, t, 0).settle);
         assert!(!Limits::for_move(None, None, None, 0).settle);
         assert!(!Limits::for_move(Some(6), None, None, 0).settle);
+        // A clock's soft limit is scaled; a fixed move time's is not.
+        let clock = Limits::for_move(None, Some(10_000), None, 0);
+        assert_eq!(clock.soft_limit(0.0, 0), Some(Duration::from_millis(297)));
+        let fixed = Limits::for_move(None, None, t, 0);
+        assert_eq!(fixed.soft_limit(4.0, 1000), fixed.soft_time);
+        assert_eq!(Limits::default().soft_limit(1.0, 0), None);
     }
 
     #[test]
