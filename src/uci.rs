@@ -239,11 +239,12 @@ impl Uci {
         let turn = self.position.turn();
         if !infinite {
             if let Some(remaining) = *clock.get(turn) {
-                let b =
-                    time::budget_with_increment(remaining, *inc.get(turn), moves_to_go, movetime);
-                limits.soft_time = Some(b.soft);
-                limits.hard_time = Some(b.hard);
-                limits.settle = movetime.is_none();
+                limits = limits.with_budget(time::budget_with_increment(
+                    remaining,
+                    *inc.get(turn),
+                    moves_to_go,
+                    movetime,
+                ));
             } else if let Some(t) = movetime {
                 limits.soft_time = Some(t);
                 limits.hard_time = Some(t);

@@ -28,6 +28,10 @@ pub struct Budget {
     pub soft: Duration,
     /// The search stops at this, finished or not.
     pub hard: Duration,
+    /// Whether the search may stretch or shrink `soft` by how settled it
+    /// is ([`soft_scale`]): true for a share of a clock, false for a fixed
+    /// move time or the default one of an unlimited clock.
+    pub scalable: bool,
 }
 
 /// The budget for one move, given the time left on a limited clock (`None`
@@ -63,20 +67,20 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>, moves_playe
         return Budget {
             soft: fixed * 6 / 10,
             hard: fixed,
+            scalable: false,
         };
     };
     let usable = usable(remaining);
-    let (soft, hard) = match movetime {
+    match movetime {
         Some(t) => {
             let t = (t.as_millis() as i64).min(usable / 2);
-            (t * 6 / 10, t)
+            Budget::from_ms(t * 6 / 10, t, false)
         }
         None => {
             let share = SOFT_SHARE + i64::from(moves_played) / MOVES_PER_SHARE;
-            (usable / share, usable / 6)
+            Budget::from_ms(usable / share, usable / 6, true)
         }
-    };
-    Budget::from_ms(soft, hard)
+    }
 }
 
 /// The soft limit's scale when the best move has settled: a search whose
@@ -128,10 +132,11 @@ pub fn usable(remaining_ms: i64) -> i64 {
 }
 
 impl Budget {
-    fn from_ms(soft: i64, hard: i64) -> Budget {
+    fn from_ms(soft: i64, hard: i64, scalable: bool) -> Budget {
         Budget {
             soft: Duration::from_millis(soft.max(0) as u64),
             hard: Duration::from_millis(hard.max(0) as u64),
+            scalable,
         }
     }
 }
@@ -155,7 +160,7 @@ pub fn budget_with_increment(
     let share = usable / moves_to_go.unwrap_or(25).clamp(1, 25) + increment_ms.max(0) * 3 / 4;
     let soft = share.min(usable / 2);
     let hard = (share * 4).min(usable / 2).max(soft);
-    Budget::from_ms(soft, hard)
+    Budget::from_ms(soft, hard, true)
 }
 
 /// What limits a search. Without a depth, time or node limit a search stops
@@ -169,13 +174,24 @@ pub struct Limits {
     /// The search stops at this time, finished or not.
     pub hard_time: Option<Duration>,
     /// Scale `soft_time` by how settled the search is ([`soft_scale`]):
-    /// set for the budget of a clock, not for a fixed move time.
+    /// set by a [`Budget`] that is `scalable`.
     pub settle: bool,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
 }
 
 impl Limits {
+    /// These limits with the time of `budget`: its soft and hard limits,
+    /// and whether the soft one may be scaled.
+    pub fn with_budget(self, budget: Budget) -> Limits {
+        Limits {
+            soft_time: Some(budget.soft),
+            hard_time: Some(budget.hard),
+            settle: budget.scalable,
+            ..self
+        }
+    }
+
     /// When to stop starting new iterations: `soft_time`, scaled by
     /// [`soft_scale`] from the recent best-move `changes` and the last
     /// iteration's `score_fall` when `settle` is set.
@@ -198,17 +214,15 @@ impl Limits {
         movetime: Option<Duration>,
         moves_played: u32,
     ) -> Limits {
-        let mut limits = Limits {
+        let limits = Limits {
             depth,
             ..Limits::default()
         };
         if depth.is_none() || remaining_ms.is_some() || movetime.is_some() {
-            let b = budget(remaining_ms, movetime, moves_played);
-            limits.soft_time = Some(b.soft);
-            limits.hard_time = Some(b.hard);
-            limits.settle = remaining_ms.is_some() && movetime.is_none();
+            limits.with_budget(budget(remaining_ms, movetime, moves_played))
+        } else {
+            limits
         }
-        limits
     }
 }
 
@@ -243,6 +257,10 @@ mod tests {
         assert!(!Limits::for_move(None, None, t, 0).settle);
         assert!(!Limits::for_move(None, None, None, 0).settle);
         assert!(!Limits::for_move(Some(6), None, None, 0).settle);
+        // The same for UCI's clock, with or without an increment.
+        assert!(budget_with_increment(10_000, 0, None, None).scalable);
+        assert!(budget_with_increment(10_000, 500, Some(5), None).scalable);
+        assert!(!budget_with_increment(10_000, 500, None, t).scalable);
         // A clock's soft limit is scaled; a fixed move time's is not.
         let clock = Limits::for_move(None, Some(10_000), None, 0);
         assert_eq!(clock.soft_limit(0.0, 0), Some(Duration::from_millis(297)));
