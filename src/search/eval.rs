@@ -10,7 +10,8 @@
 //!
 //! - where being mated wins (2004), the piece costs blend into a flat
 //!   cost for every piece, or an engine ahead in a bare pawn ending keeps
-//!   its pawn for ever instead of promoting and shedding it;
+//!   its pawn for ever instead of promoting and shedding it, and the
+//!   offers' weight fades to nothing;
 //! - where mating wins (2007, EnCastle), the whole score blends into
 //!   [`Weights::ENDGAME_MATER_WINS`], fitted to endgame positions: there
 //!   the side with more pieces, rooks and queens above all, promotes and
@@ -157,7 +158,9 @@ pub fn evaluate(pos: &Position) -> i32 {
             let end = terms.weigh(end, &end.cost);
             (middle * phase + end * (PHASE_PIECES - phase)) / PHASE_PIECES
         }
-        MateRule::MatedWins => terms.weigh(fitted, &blended_costs(pos, fitted)),
+        MateRule::MatedWins => {
+            terms.weigh(fitted, &blended_costs(pos, fitted)) - faded_offers(pos, &terms, fitted)
+        }
     }
 }
 
@@ -165,6 +168,14 @@ pub fn evaluate(pos: &Position) -> i32 {
 fn phase(pos: &Position) -> i32 {
     let board = pos.board();
     ((board.occupied() & !board.by_role(Role::King)).count() as i32).min(PHASE_PIECES)
+}
+
+/// What fades from the offers' weight where being mated wins, as the last
+/// [`PHASE_PIECES`] pieces come off: all of it in a bare ending. There a
+/// side sheds its last pieces one by one, and the fits to 2004 endings
+/// gave offers no weight or less (`docs/engine.md`, "Offers that fade").
+fn faded_offers(pos: &Position, terms: &Terms, w: &Weights) -> i32 {
+    w.offer * terms.offers * (PHASE_PIECES - phase(pos)) / PHASE_PIECES
 }
 
 /// The unweighted terms of the evaluation, from the side to move's view:
@@ -362,6 +373,33 @@ mod tests {
         };
         assert_eq!(pending_for("r6k/8/8/8/8/8/N7/7K w - - 0 1"), 1);
         assert_eq!(pending_for("r6k/8/8/8/8/8/8/1N5K w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn where_being_mated_wins_offers_fade_as_the_pieces_come_off() {
+        let w = &Weights::FITTED;
+        let rules = Ruleset::SPRING_2004;
+        // Sixteen pieces (White's rook can be offered on a6, Black has no
+        // offer): nothing fades.
+        let full = pos("4k3/1ppppppp/8/8/8/8/1PPPPPPP/RN2K3 w - - 0 1", rules);
+        let t = Terms::of(&full);
+        assert_eq!(t.offers, 1);
+        assert_eq!(faded_offers(&full, &t, w), 0);
+        // One rook left (offered on g7 or g8): fifteen sixteenths fade.
+        let bare = pos("7k/8/8/8/8/8/8/K5R1 w - - 0 1", rules);
+        let t = Terms::of(&bare);
+        assert_eq!(t.offers, 2);
+        assert_eq!(faded_offers(&bare, &t, w), w.offer * 2 * 15 / 16);
+        assert_eq!(
+            evaluate(&bare),
+            t.weigh(w, &blended_costs(&bare, w)) - w.offer * 2 * 15 / 16
+        );
+        // Where mating wins, the endgame weights decide instead.
+        let bare = pos("7k/8/8/8/8/8/8/K5R1 w - - 0 1", Ruleset::SPRING_2007);
+        assert_ne!(
+            evaluate(&bare),
+            t.weigh(w, &blended_costs(&bare, w)) - w.offer * 2 * 15 / 16
+        );
     }
 
     #[test]
