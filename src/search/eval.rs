@@ -150,16 +150,16 @@ impl Weights {
 pub fn evaluate(pos: &Position) -> i32 {
     let terms = Terms::of(pos);
     let fitted = &Weights::FITTED;
+    let phase = phase(pos);
     match pos.ruleset().mate {
         MateRule::MaterWins => {
-            let phase = phase(pos);
             let end = &Weights::ENDGAME_MATER_WINS;
             let middle = terms.weigh(fitted, &fitted.cost);
             let end = terms.weigh(end, &end.cost);
             (middle * phase + end * (PHASE_PIECES - phase)) / PHASE_PIECES
         }
         MateRule::MatedWins => {
-            terms.weigh(fitted, &blended_costs(pos, fitted)) - faded_offers(pos, &terms, fitted)
+            terms.weigh(fitted, &blended_costs(phase, fitted)) - faded_offers(phase, &terms, fitted)
         }
     }
 }
@@ -171,11 +171,12 @@ fn phase(pos: &Position) -> i32 {
 }
 
 /// What fades from the offers' weight where being mated wins, as the last
-/// [`PHASE_PIECES`] pieces come off: all of it in a bare ending. There a
+/// [`PHASE_PIECES`] pieces come off (`phase`, see [`phase`]): all of it in
+/// a bare ending. There a
 /// side sheds its last pieces one by one, and the fits to 2004 endings
 /// gave offers no weight or less (`docs/engine.md`, "Offers that fade").
-fn faded_offers(pos: &Position, terms: &Terms, w: &Weights) -> i32 {
-    w.offer * terms.offers * (PHASE_PIECES - phase(pos)) / PHASE_PIECES
+fn faded_offers(phase: i32, terms: &Terms, w: &Weights) -> i32 {
+    w.offer * terms.offers * (PHASE_PIECES - phase) / PHASE_PIECES
 }
 
 /// The unweighted terms of the evaluation, from the side to move's view:
@@ -312,9 +313,9 @@ fn pawn_push(color: Color, sq: Square) -> Bitboard {
 }
 
 /// The cost of each role in [`ROLES`] order: the opening and endgame
-/// costs blended by the number of pieces (other than kings) on the board.
-fn blended_costs(pos: &Position, w: &Weights) -> [i32; 5] {
-    let phase = phase(pos);
+/// costs blended by `phase`, the pieces other than kings on the board
+/// ([`phase`]).
+fn blended_costs(phase: i32, w: &Weights) -> [i32; 5] {
     std::array::from_fn(|i| {
         (w.cost[i] * phase + w.endgame_cost[i] * (PHASE_PIECES - phase)) / PHASE_PIECES
     })
@@ -384,21 +385,21 @@ mod tests {
         let full = pos("4k3/1ppppppp/8/8/8/8/1PPPPPPP/RN2K3 w - - 0 1", rules);
         let t = Terms::of(&full);
         assert_eq!(t.offers, 1);
-        assert_eq!(faded_offers(&full, &t, w), 0);
+        assert_eq!(faded_offers(phase(&full), &t, w), 0);
         // One rook left (offered on g7 or g8): fifteen sixteenths fade.
         let bare = pos("7k/8/8/8/8/8/8/K5R1 w - - 0 1", rules);
         let t = Terms::of(&bare);
         assert_eq!(t.offers, 2);
-        assert_eq!(faded_offers(&bare, &t, w), w.offer * 2 * 15 / 16);
+        assert_eq!(faded_offers(phase(&bare), &t, w), w.offer * 2 * 15 / 16);
         assert_eq!(
             evaluate(&bare),
-            t.weigh(w, &blended_costs(&bare, w)) - w.offer * 2 * 15 / 16
+            t.weigh(w, &blended_costs(phase(&bare), w)) - w.offer * 2 * 15 / 16
         );
         // Where mating wins, the endgame weights decide instead.
         let bare = pos("7k/8/8/8/8/8/8/K5R1 w - - 0 1", Ruleset::SPRING_2007);
         assert_ne!(
             evaluate(&bare),
-            t.weigh(w, &blended_costs(&bare, w)) - w.offer * 2 * 15 / 16
+            t.weigh(w, &blended_costs(phase(&bare), w)) - w.offer * 2 * 15 / 16
         );
     }
 
@@ -436,13 +437,13 @@ mod tests {
         let start = Position::new(Ruleset::SPRING_2007);
         let opening: i32 = [8, 2, 2, 2, 1].iter().zip(w.cost).map(|(n, c)| n * c).sum();
         assert_eq!(
-            cost(&start, Color::White, &blended_costs(&start, &w)),
+            cost(&start, Color::White, &blended_costs(phase(&start), &w)),
             opening
         );
         assert!(w.cost[0] < 0);
         // One pawn left: 1/16 of the opening cost, 15/16 of the endgame's.
         let p = pos("7k/8/8/8/8/8/P7/K7 w - - 0 1", Ruleset::SPRING_2007);
-        let costs = blended_costs(&p, &w);
+        let costs = blended_costs(phase(&p), &w);
         assert_eq!(
             cost(&p, Color::White, &costs),
             (w.cost[0] + 15 * w.endgame_cost[0]) / PHASE_PIECES
