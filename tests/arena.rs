@@ -279,6 +279,22 @@ fn a_uci_engine_plays_through_the_textui() {
     assert_eq!(games, 2, "{log}");
 }
 
+/// A UCI engine that crashes under the adapter loses its games as a crash
+/// in the records, rather than having another engine play on for it.
+#[test]
+fn a_crashing_uci_engine_forfeits_through_the_textui() {
+    let bin = env!("CARGO_BIN_EXE_antichess");
+    let adapter = format!("{bin} --uci-engine 'sh tests/helpers/broken_uci.sh exit'");
+    let builtin = engine("--hash 8 --movetime 30");
+    let (table, log) = referee(&[
+        "--games", "2", "--clock", "20000", "--white", &adapter, "--black", &builtin,
+    ]);
+    assert!(
+        table.contains("forfeits: first crashed: 2"),
+        "{table}\n{log}"
+    );
+}
+
 /// S3: on every small board (W x H <= 25) two copies of the program end
 /// both games with the board's game-theoretic result (the specification's
 /// table 7.4: connect-4-6-4 is a win for Black, the others draws); Connect

@@ -156,6 +156,27 @@ fn uci_engine_may_think_as_long_as_its_clock_allows() {
     assert_eq!(out, "New game started\nh2-h3\nExiting game\n");
 }
 
+/// A UCI engine that gives no move is not stood in for: piped, the
+/// adapter prints nothing for `GetNextMove`, says why on standard error and
+/// exits with status 1, so a referee scores the engine's failure.
+#[test]
+fn a_failing_uci_engine_ends_the_piped_session() {
+    for (mode, why) in [
+        ("exit", "closed its output or gave no move"),
+        ("illegal", "move `e2e5` is not legal here"),
+    ] {
+        let input = "StartNewGame computer 60000 human 60000\nGetNextMove\nQuitGame\n";
+        let engine = format!("sh tests/helpers/broken_uci.sh {mode}");
+        let (code, out, err) = common::run_binary(&["--uci-engine", &engine], input);
+        assert_eq!(
+            (code, out.as_str()),
+            (1, "New game started\n"),
+            "{mode}: {err}"
+        );
+        assert!(err.contains(why), "{mode}: {err}");
+    }
+}
+
 /// Runs `antichess uci`, sends `commands`, waits for the `bestmove`, then
 /// quits; returns everything printed.
 fn uci_until_bestmove(commands: &str) -> String {

@@ -132,7 +132,8 @@ struct Cli {
     #[command(flatten)]
     engine: EngineArgs,
     /// Ask this UCI engine (a command line) for the computer's moves
-    /// instead of the built-in engine (which answers if it fails).
+    /// instead of the built-in engine (none answers for it if it fails:
+    /// piped, the session then ends with status 1).
     #[arg(long, value_name = "CMD")]
     uci_engine: Option<String>,
     /// With --uci-engine: the UCI_Variant to set (default: the game's

@@ -4,7 +4,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::session::{EngineOptions, Style};
-use super::uci_player::UciPlayer;
+use super::uci_player::{UciFailure, UciPlayer};
 use crate::connect;
 use crate::game::{Game, Recorded};
 use crate::rules::Position;
@@ -58,13 +58,14 @@ impl Computer {
 /// What the TextUI needs of a game beyond its rules and its file: the
 /// computer's move.
 pub trait Playable: Recorded {
-    /// The engine's move for the side to move (`remaining` on its clock).
+    /// The engine's move for the side to move (`remaining` on its clock),
+    /// or why the UCI engine asked for gave none.
     fn engine_move(
         game: &Game<Self>,
         computer: &mut Computer,
         remaining: Option<i64>,
         options: &EngineOptions,
-    ) -> Option<Self::Move>;
+    ) -> Result<Option<Self::Move>, UciFailure>;
 
     /// The chess game, for the commands only chess has (draw claims and
     /// offers, `GetStatus`); `None` for every other game.
@@ -72,13 +73,15 @@ pub trait Playable: Recorded {
         None
     }
 
-    /// The computer's move: the engine's, or a baseline player's.
+    /// The computer's move: the engine's, or a baseline player's; or why
+    /// the UCI engine gave none (no other engine stands in for it, so that
+    /// a match records the failure as the engine's).
     fn think(
         game: &Game<Self>,
         computer: &mut Computer,
         remaining: Option<i64>,
         options: &EngineOptions,
-    ) -> Option<Self::Move> {
+    ) -> Result<Option<Self::Move>, UciFailure> {
         let legal = game.legal_move_texts();
         let pick = match options.style {
             Style::Engine => return Self::engine_move(game, computer, remaining, options),
@@ -91,7 +94,7 @@ pub trait Playable: Recorded {
                 legal.get((mixed % legal.len().max(1) as u64) as usize)
             }
         };
-        pick.and_then(|text| game.read_move(text).ok().flatten())
+        Ok(pick.and_then(|text| game.read_move(text).ok().flatten()))
     }
 }
 
@@ -105,14 +108,9 @@ impl Playable for Position {
         computer: &mut Computer,
         remaining: Option<i64>,
         options: &EngineOptions,
-    ) -> Option<Self::Move> {
+    ) -> Result<Option<Self::Move>, UciFailure> {
         if let Some(uci) = computer.uci.as_mut() {
-            match uci.choose(game, remaining, options.movetime) {
-                Some(m) => return Some(m),
-                None => eprintln!(
-                    "antichess: the UCI engine gave no legal move; the built-in engine answers"
-                ),
-            }
+            return uci.choose(game, remaining, options.movetime).map(Some);
         }
         let limits = Limits::for_move(
             options.depth,
@@ -121,10 +119,10 @@ impl Playable for Position {
             game.position().moves_played(),
         );
         computer.engine.set_game_keys(game.repetition_keys());
-        computer
+        Ok(computer
             .engine
             .search(game.position(), &limits, |_| {})
-            .map(|r| r.best)
+            .map(|r| r.best))
     }
 }
 
@@ -136,7 +134,7 @@ impl Playable for connect::Position {
         computer: &mut Computer,
         remaining: Option<i64>,
         options: &EngineOptions,
-    ) -> Option<Self::Move> {
+    ) -> Result<Option<Self::Move>, UciFailure> {
         if computer.uci.is_some() && !computer.uci_note_given {
             computer.uci_note_given = true;
             eprintln!(
@@ -151,10 +149,9 @@ impl Playable for connect::Position {
             slot => slot.insert(connect::Engine::new(shape, hash_mb)),
         };
         let choice = engine.choose_for_turn(pos, options.depth, remaining, options.movetime);
-        let row = pos.landing_row(choice.column)?;
-        Some(crate::game::Drop {
+        Ok(pos.landing_row(choice.column).map(|row| crate::game::Drop {
             column: choice.column,
             row,
-        })
+        }))
     }
 }

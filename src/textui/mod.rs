@@ -12,12 +12,16 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 pub use session::{EngineOptions, Reply, Session, Style};
+pub use uci_player::UciFailure;
 
 /// Longest input line accepted; a longer one is an `Input error`.
 pub const MAX_LINE: usize = 1 << 16;
 
 /// Runs the TextUI on standard input and output until `QuitGame` or the end
-/// of input.
+/// of input. When the UCI engine of `--uci-engine` gives no move, piped
+/// input ends the session with a failure (a referee then scores the engine's
+/// failure as a crash, not a move by another engine); at a terminal the
+/// reason is shown and the session goes on.
 pub fn run(options: EngineOptions) -> ExitCode {
     let mut session = Session::new(options);
     let stdin = io::stdin();
@@ -36,7 +40,7 @@ pub fn run(options: EngineOptions) -> ExitCode {
                 let reply = if too_long {
                     Reply {
                         text: "Input error\n".into(),
-                        quit: false,
+                        ..Reply::default()
                     }
                 } else {
                     session.handle_line(&line)
@@ -47,6 +51,10 @@ pub fn run(options: EngineOptions) -> ExitCode {
                     .is_err()
                 {
                     return ExitCode::SUCCESS;
+                }
+                if let Some(failure) = reply.failure {
+                    eprintln!("antichess: {failure}: no move, the session ends");
+                    return ExitCode::FAILURE;
                 }
                 if reply.quit {
                     return ExitCode::SUCCESS;
@@ -70,6 +78,9 @@ fn interactive(session: &mut Session, editor: &mut rustyline::DefaultEditor) -> 
                 let reply = session.handle_line(line.as_bytes());
                 print!("{}", reply.text);
                 let _ = io::stdout().flush();
+                if let Some(failure) = reply.failure {
+                    eprintln!("antichess: {failure}: no move");
+                }
                 if reply.quit {
                     return ExitCode::SUCCESS;
                 }

@@ -7,6 +7,7 @@ use shakmaty::ByColor;
 
 use super::command::{Command, GameCommand, Line, parse_line};
 use super::computer::{Computer, Playable};
+use super::uci_player::UciFailure;
 use crate::connect;
 use crate::file::{self, SavedGame};
 use crate::game::{Game, PlayerKind, Rules, elapsed_ms};
@@ -67,6 +68,9 @@ pub struct Reply {
     pub text: String,
     /// `QuitGame` was accepted.
     pub quit: bool,
+    /// The UCI engine of `--uci-engine` gave no move for `GetNextMove`
+    /// (nothing was printed for it), and why.
+    pub failure: Option<UciFailure>,
 }
 
 impl Reply {
@@ -333,9 +337,13 @@ impl<R: Playable> Active<R> {
                     match game.charge(spent) {
                         Some(outcome) => Some(outcome),
                         None => {
-                            if let Some(m) = choice {
-                                self.pending = Some(m);
-                                reply.line(game.move_text(m));
+                            match choice {
+                                Ok(Some(m)) => {
+                                    self.pending = Some(m);
+                                    reply.line(game.move_text(m));
+                                }
+                                Ok(None) => {}
+                                Err(failure) => reply.failure = Some(failure),
                             }
                             None
                         }

@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use thiserror::Error;
+
 use crate::game::Game;
 use crate::process::ChildProgram;
 use crate::rules::{Color, Move, notation};
@@ -10,6 +12,21 @@ use crate::search::time;
 
 /// How long the engine may take to answer `uci` and `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// Why a UCI engine gave no move.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum UciFailure {
+    /// It could not be started, or did not finish the `uci` and `isready`
+    /// handshake within 10 s.
+    #[error("the UCI engine did not start or did not answer `uci` and `isready`")]
+    Start,
+    /// It closed its output, or gave no `bestmove` within its time.
+    #[error("the UCI engine closed its output or gave no move within {0} ms")]
+    NoMove(u128),
+    /// Its `bestmove` is not a legal move here.
+    #[error("the UCI engine's move `{0}` is not legal here")]
+    Illegal(String),
+}
 
 /// A UCI engine run as a child process.
 pub struct UciPlayer {
@@ -78,14 +95,15 @@ impl UciPlayer {
         self.child.as_mut()
     }
 
-    /// The engine's move for the side to move, within the clock; `None` if
-    /// the engine fails (it is then restarted on the next call).
+    /// The engine's move for the side to move, within the clock, or why it
+    /// gave none (an engine that did not start or answer is started again
+    /// on the next call).
     pub fn choose(
         &mut self,
         game: &Game,
         remaining: Option<i64>,
         movetime: Option<Duration>,
-    ) -> Option<Move> {
+    ) -> Result<Move, UciFailure> {
         let variant = self
             .variant
             .clone()
@@ -120,8 +138,11 @@ impl UciPlayer {
                 )
             }
         };
+        let Some(child) = self.ready(&variant) else {
+            self.child = None;
+            return Err(UciFailure::Start);
+        };
         let answer = (|| {
-            let child = self.ready(&variant)?;
             child
                 .send(&format!("position fen {}", game.position().to_fen()))
                 .ok()?;
@@ -131,8 +152,8 @@ impl UciPlayer {
         })();
         let Some(text) = answer else {
             self.child = None;
-            return None;
+            return Err(UciFailure::NoMove(wait.as_millis()));
         };
-        notation::find_uci(game.position(), &text)
+        notation::find_uci(game.position(), &text).ok_or(UciFailure::Illegal(text))
     }
 }
