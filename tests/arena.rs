@@ -132,7 +132,7 @@ fn every_misbehaviour_loses_by_forfeit() {
         // From the start: its one move is legal there.
         ("protocol", "protocol error", "0"),
     ] {
-        let (table, _) = referee(&[
+        let (table, log) = referee(&[
             "--games",
             "2",
             "--clock",
@@ -152,6 +152,16 @@ fn every_misbehaviour_loses_by_forfeit() {
             table.lines().nth(1).unwrap().contains("100.0%"),
             "{mode}: {table}"
         );
+        // A crash is reported with the program's last words.
+        if mode == "crash" {
+            assert!(
+                log.contains(
+                    "second program (Black) crashed: on GetNextMove \
+                     (its standard error: \"standin: out of cheese\")"
+                ),
+                "{log}"
+            );
+        }
     }
 }
 
@@ -293,6 +303,12 @@ fn a_crashing_uci_engine_forfeits_through_the_textui() {
         table.contains("forfeits: first crashed: 2"),
         "{table}\n{log}"
     );
+    // The record says why: the adapter's reason, which quotes the engine's.
+    assert!(
+        log.contains("crashed: on GetNextMove (its standard error: \"antichess: the UCI engine"),
+        "{log}"
+    );
+    assert!(log.contains("broken: no memory left"), "{log}");
 }
 
 /// S3: on every small board (W x H <= 25) two copies of the program end
@@ -537,4 +553,30 @@ fn openings_from_a_suite_file() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("suite.epd:1: invalid FEN"), "{err}");
+}
+
+/// A command that cannot be run (a typing slip) fails to start, and the
+/// record says why in the shell's own words.
+#[test]
+fn a_program_that_cannot_run_is_reported_with_the_reason() {
+    let (table, log) = referee(&[
+        "--games",
+        "2",
+        "--clock",
+        "300",
+        "--white",
+        &engine("--hash 1"),
+        "--black",
+        "no-such-antichess-program --depth 3",
+    ]);
+    assert!(
+        table.contains("forfeits: second failed to start: 2"),
+        "{table}"
+    );
+    assert!(
+        log.contains("second program (Black) failed to start")
+            && log.contains("(its standard error: ")
+            && log.contains("no-such-antichess-program"),
+        "{log}"
+    );
 }

@@ -162,7 +162,8 @@ fn uci_engine_may_think_as_long_as_its_clock_allows() {
 #[test]
 fn a_failing_uci_engine_ends_the_piped_session() {
     for (mode, why) in [
-        ("exit", "closed its output or gave no move"),
+        // The reason quotes the engine's last line on standard error.
+        ("exit", "closed its output or gave no move within "),
         ("illegal", "move `e2e5` is not legal here"),
     ] {
         let input = "StartNewGame computer 60000 human 60000\nGetNextMove\nQuitGame\n";
@@ -174,6 +175,12 @@ fn a_failing_uci_engine_ends_the_piped_session() {
             "{mode}: {err}"
         );
         assert!(err.contains(why), "{mode}: {err}");
+        if mode == "exit" {
+            assert!(
+                err.contains(" ms (its standard error: \"broken: no memory left\")"),
+                "{err}"
+            );
+        }
     }
 }
 

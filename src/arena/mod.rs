@@ -317,15 +317,22 @@ impl<R: Recorded> Table<'_, R> {
     }
 
     /// The offender loses; both programs are restarted for the next game
-    /// (the other may be mid-answer).
+    /// (the other may be mid-answer). A program that failed to start,
+    /// crashed or hung has the last line of its standard error quoted.
     fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished<R> {
-        let who = self.name(self.index(loser));
+        let i = self.index(loser);
+        let who = self.name(i);
+        let said = self.programs[i]
+            .as_ref()
+            .and_then(|p| last_words(p, kind))
+            .map(|line| format!(" (its standard error: {line:?})"))
+            .unwrap_or_default();
         self.programs[0] = None;
         self.programs[1] = None;
         self.record(
             Outcome::win(loser.other(), Reason::TimeExpired),
             Some(kind),
-            format!("{who} ({loser:?}) {kind}: {detail}"),
+            format!("{who} ({loser:?}) {kind}: {detail}{said}"),
         )
     }
 
@@ -335,6 +342,19 @@ impl<R: Recorded> Table<'_, R> {
             None => Err(Fault::Crashed),
         }
     }
+}
+
+/// The last line a program that forfeited by `kind` wrote on its standard
+/// error, for the forfeits where it may say why (a crash, a hang, a
+/// failed start); a crashed program's last lines may still be on their
+/// way, and are waited for a moment.
+pub(crate) fn last_words(program: &ChildProgram, kind: Forfeit) -> Option<String> {
+    let wait = match kind {
+        Forfeit::Crash | Forfeit::Setup => Duration::from_millis(300),
+        Forfeit::Hang => Duration::ZERO,
+        _ => return None,
+    };
+    program.last_error(wait)
 }
 
 fn fault_kind(f: &Fault) -> Forfeit {

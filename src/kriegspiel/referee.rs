@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use super::game::{Answer, Finish, Game, Why};
 use super::umpire::Attempt;
-use crate::arena::{Forfeit, GameRecord, MatchResult, deadline, program_name, save_record};
+use crate::arena::{
+    Forfeit, GameRecord, MatchResult, deadline, last_words, program_name, save_record,
+};
 use crate::game::elapsed_ms;
 use crate::pgn;
 use crate::process::{ChildProgram, Fault};
@@ -137,26 +139,33 @@ impl Table<'_> {
         }
     }
 
+    /// Sends a line; a program that can no longer take it is kept until
+    /// its turn, where reading its answer finds the crash (and its last
+    /// words on standard error).
     fn send(&mut self, color: Color, line: &str) {
         let i = self.index(color);
-        if let Some(p) = self.programs[i].as_mut()
-            && p.send(line).is_err()
-        {
-            self.programs[i] = None;
+        if let Some(p) = self.programs[i].as_mut() {
+            let _ = p.send(line);
         }
     }
 
     /// The offender loses (or draws on time against a side that cannot
     /// mate); both programs are restarted for the next game.
     fn forfeit(&mut self, loser: Color, kind: Forfeit, detail: String) -> Finish {
-        let who = program_name(self.index(loser));
+        let i = self.index(loser);
+        let who = program_name(i);
+        let said = self.programs[i]
+            .as_ref()
+            .and_then(|p| last_words(p, kind))
+            .map(|line| format!(" (its standard error: {line:?})"))
+            .unwrap_or_default();
         let why = if kind == Forfeit::Time {
             Why::Time(loser)
         } else {
             Why::Forfeit(loser)
         };
         let finish = self.game.end(why);
-        self.termination = format!("{who} ({loser:?}) {kind}: {detail}");
+        self.termination = format!("{who} ({loser:?}) {kind}: {detail}{said}");
         if finish.winner.is_none() {
             self.termination
                 .push_str(&format!("; a draw: {:?} cannot checkmate", loser.other()));

@@ -20,12 +20,28 @@ pub enum UciFailure {
     /// handshake within 10 s.
     #[error("the UCI engine did not start or did not answer `uci` and `isready`")]
     Start,
-    /// It closed its output, or gave no `bestmove` within its time.
-    #[error("the UCI engine closed its output or gave no move within {0} ms")]
-    NoMove(u128),
+    /// It closed its output, or gave no `bestmove` within its time (the
+    /// time, and the last line of its standard error, if any).
+    #[error(
+        "the UCI engine closed its output or gave no move within {ms} ms{note}",
+        ms = .0,
+        note = said(.1)
+    )]
+    NoMove(u128, Option<String>),
     /// Its `bestmove` is not a legal move here.
     #[error("the UCI engine's move `{0}` is not legal here")]
     Illegal(String),
+}
+
+/// How long a failed engine's last lines on standard error are waited for.
+const LAST_WORDS: Duration = Duration::from_millis(300);
+
+/// The last line an engine wrote on its standard error, as a failure
+/// message ends with it.
+fn said(line: &Option<String>) -> String {
+    line.as_ref()
+        .map(|l| format!(" (its standard error: {l:?})"))
+        .unwrap_or_default()
 }
 
 /// A UCI engine run as a child process.
@@ -151,8 +167,9 @@ impl UciPlayer {
             line.split_whitespace().nth(1).map(str::to_string)
         })();
         let Some(text) = answer else {
+            let last = child.last_error(LAST_WORDS);
             self.child = None;
-            return Err(UciFailure::NoMove(wait.as_millis()));
+            return Err(UciFailure::NoMove(wait.as_millis(), last));
         };
         notation::find_uci(game.position(), &text).ok_or(UciFailure::Illegal(text))
     }

@@ -3,7 +3,8 @@
 #   standin.sh play MOVE...   answers GetNextMove with the moves in order
 #   standin.sh illegal        answers GetNextMove with an illegal move
 #   standin.sh silent         never answers GetNextMove
-#   standin.sh crash          exits on GetNextMove
+#   standin.sh crash          exits on GetNextMove, with a last line on
+#                             standard error
 #   standin.sh garbage        answers GetNextMove with text that is no move
 #   standin.sh nostart        refuses StartNewGame
 #   standin.sh slow           answers GetNextMove with a legal move after
@@ -26,7 +27,7 @@ while IFS= read -r line; do
             case "$mode" in
                 illegal) pending="a1-a8"; echo "$pending" ;;
                 silent) ;;
-                crash) exit 3 ;;
+                crash) echo "standin: out of cheese" >&2; exit 3 ;;
                 garbage) echo "I resign" ;;
                 slow) sleep 0.6; pending="a7-a6"; echo "$pending" ;;
                 protocol) pending="a2-a3"; echo "$pending" ;;
