@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Where a match's double losses part: for each opening whose two games
+the first program won (with either colour), the first ply where the two
+games differ, and a judge's score of each program's move there.
+
+Set-up: none (Python 3 standard library only; the judge is a UCI engine,
+such as the independent engine built by docs/fairy-stockfish/build.sh).
+
+    antichess referee --white JUDGED-AGAINST --black THIS ... --out DIR > LOG
+    python3 scripts/pair_judge.py DIR LOG ./fsf.sh ac2004 [--movetime MS]
+
+Both games of an opening start from the same position and share their
+moves up to the ply where they part; there one program's move in one
+game and the other program's in the other were played in the same
+position. The judge searches that position (`go movetime MS
+searchmoves MOVE`, default 5000 ms, one thread) once for each of the two
+moves and prints both scores for the side to move (a won mate as 100000
+less its moves, a lost one as -100000 plus its moves), then how often
+it scored the second program's move below the first's.
+"""
+
+import argparse
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from uci_engine import Engine
+
+LINE = re.compile(r"^game +(\d+): first (?:white|black) (first wins|second wins|draw)")
+
+
+def moves(path):
+    """The game's moves in UCI form: a pawn's move to the last rank is
+    written as a queen's promotion (the only one antichess has). Pawns
+    are followed from the start position; en passant (under EnCastle)
+    leaves the taken pawn's square in the set, but no move starts there
+    before a piece has moved onto it, which clears it."""
+    pawns = {f + r for f in "abcdefgh" for r in "27"}
+    out = []
+    for move in ET.parse(path).getroot().iter("move"):
+        text = move.get("value").replace("-", "")
+        origin, target = text[:2], text[2:4]
+        pawns.discard(target)
+        if origin in pawns:
+            pawns.discard(origin)
+            if target[1] in "18":
+                text += "q"
+            else:
+                pawns.add(target)
+        out.append(text)
+    return out
+
+
+def score(judge, prefix, move, movetime):
+    judge.send("ucinewgame")
+    judge.send("position startpos moves " + " ".join(prefix))
+    words = judge.search(f"go movetime {movetime} searchmoves {move}")[-1]
+    k = words.index("score")
+    kind, value = words[k + 1], int(words[k + 2])
+    if kind == "cp":
+        return value
+    return 100000 - value if value > 0 else -100000 - value
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("log")
+    parser.add_argument("judge")
+    parser.add_argument("variant")
+    parser.add_argument("--movetime", type=int, default=5000)
+    options = parser.parse_args(argv)
+    results = {}
+    for line in open(options.log, encoding="utf-8"):
+        m = LINE.match(line)
+        if m:
+            results[int(m[1])] = m[2]
+    judge = Engine(options.judge, options.variant, threads=1)
+    below = total = 0
+    for pair in range(1, max(results, default=0) // 2 + 1):
+        # Game 2k-1: the first program has White; game 2k: Black.
+        a, b = 2 * pair - 1, 2 * pair
+        if results.get(a) != "first wins" or results.get(b) != "first wins":
+            continue
+        ma = moves(options.folder / f"game-{a:03}.xml")
+        mb = moves(options.folder / f"game-{b:03}.xml")
+        for ply, (x, y) in enumerate(zip(ma, mb)):
+            if x == y:
+                continue
+            white = ply % 2 == 0
+            # White's moves: the first program's in game a, the second's in b.
+            second, first = (y, x) if white else (x, y)
+            s2 = score(judge, ma[:ply], second, options.movetime)
+            s1 = score(judge, ma[:ply], first, options.movetime)
+            total += 1
+            below += s2 < s1
+            print(f"opening {pair}, ply {ply + 1}: second {second} {s2}, first {first} {s1}", flush=True)
+            break
+    judge.close()
+    print(f"{below} of {total}: the judge scores the second program's move below the first's")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
