@@ -20,14 +20,12 @@ it scored the second program's move below the first's.
 """
 
 import argparse
-import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from match_stats import results
 from uci_engine import Engine
-
-LINE = re.compile(r"^game +(\d+): first (?:white|black) (first wins|second wins|draw)")
 
 
 def moves(path):
@@ -71,17 +69,14 @@ def main(argv):
     parser.add_argument("variant")
     parser.add_argument("--movetime", type=int, default=5000)
     options = parser.parse_args(argv)
-    results = {}
-    for line in open(options.log, encoding="utf-8"):
-        m = LINE.match(line)
-        if m:
-            results[int(m[1])] = m[2]
+    # Game number -> the first program's score.
+    first = {n: score for n, (score, _, _) in results(options.log, "first").items()}
     judge = Engine(options.judge, options.variant, threads=1)
     below = total = 0
-    for pair in range(1, max(results, default=0) // 2 + 1):
+    for pair in range(1, max(first, default=0) // 2 + 1):
         # Game 2k-1: the first program has White; game 2k: Black.
         a, b = 2 * pair - 1, 2 * pair
-        if results.get(a) != "first wins" or results.get(b) != "first wins":
+        if first.get(a) != 1.0 or first.get(b) != 1.0:
             continue
         ma = moves(options.folder / f"game-{a:03}.xml")
         mb = moves(options.folder / f"game-{b:03}.xml")
@@ -90,12 +85,12 @@ def main(argv):
                 continue
             white = ply % 2 == 0
             # White's moves: the first program's in game a, the second's in b.
-            second, first = (y, x) if white else (x, y)
-            s2 = score(judge, ma[:ply], second, options.movetime)
-            s1 = score(judge, ma[:ply], first, options.movetime)
+            second_move, first_move = (y, x) if white else (x, y)
+            s2 = score(judge, ma[:ply], second_move, options.movetime)
+            s1 = score(judge, ma[:ply], first_move, options.movetime)
             total += 1
             below += s2 < s1
-            print(f"opening {pair}, ply {ply + 1}: second {second} {s2}, first {first} {s1}", flush=True)
+            print(f"opening {pair}, ply {ply + 1}: second {second_move} {s2}, first {first_move} {s1}", flush=True)
             break
     judge.close()
     print(f"{below} of {total}: the judge scores the second program's move below the first's")

@@ -33,22 +33,42 @@ pub struct ChildProgram {
 /// is dropped (a program may print anything there, binary included).
 const ERROR_LINE_MAX: usize = 240;
 
+/// How long a program that failed is given for its last lines on
+/// standard error to arrive (they may still be on their way when its
+/// output has closed).
+pub const LAST_WORDS_WAIT: Duration = Duration::from_millis(300);
+
+/// What a failure message ends with to quote a program's last line on
+/// standard error: ` (its standard error: "...")`, or nothing.
+pub fn quote_last_words(line: Option<&str>) -> String {
+    line.map(|l| format!(" (its standard error: {l:?})"))
+        .unwrap_or_default()
+}
+
+/// What the reader of a program's standard error has seen so far.
+#[derive(Default)]
+struct Tail {
+    /// The last non-blank line.
+    last: Option<String>,
+    /// Whether the output has ended.
+    ended: bool,
+}
+
 /// The last non-blank line a program wrote on its standard error, and
 /// whether that output has ended.
 #[derive(Default)]
 struct ErrorTail {
-    state: Mutex<(Option<String>, bool)>,
+    state: Mutex<Tail>,
     ended: Condvar,
 }
 
 impl ErrorTail {
     /// Reads `stderr` to its end, keeping its last non-blank line.
-    fn read_from(&self, stderr: ChildStderr) {
-        let mut reader = BufReader::new(stderr);
+    fn read_from(&self, mut stderr: ChildStderr) {
         let mut line = Vec::new();
         let mut chunk = [0u8; 4096];
         loop {
-            let n = match reader.read(&mut chunk) {
+            let n = match stderr.read(&mut chunk) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => n,
             };
@@ -62,8 +82,7 @@ impl ErrorTail {
             }
         }
         self.keep(&line);
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        state.1 = true;
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).ended = true;
         self.ended.notify_all();
     }
 
@@ -74,8 +93,7 @@ impl ErrorTail {
             .collect();
         let text = text.trim();
         if !text.is_empty() {
-            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-            state.0 = Some(text.to_string());
+            self.state.lock().unwrap_or_else(|e| e.into_inner()).last = Some(text.to_string());
         }
     }
 
@@ -83,7 +101,7 @@ impl ErrorTail {
     fn last(&self, wait: Duration) -> Option<String> {
         let deadline = Instant::now() + wait;
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        while !state.1 {
+        while !state.ended {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 break;
@@ -93,7 +111,7 @@ impl ErrorTail {
                 Err(e) => e.into_inner().0,
             };
         }
-        state.0.clone()
+        state.last.clone()
     }
 }
 

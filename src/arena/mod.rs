@@ -32,7 +32,7 @@ pub use suite::read_suite;
 
 use crate::connect;
 use crate::game::{Game, Recorded, Rules, elapsed_ms};
-use crate::process::{ChildProgram, Fault};
+use crate::process::{ChildProgram, Fault, LAST_WORDS_WAIT, quote_last_words};
 use crate::rules::{Color, Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
 use crate::variant::Variant;
@@ -322,11 +322,7 @@ impl<R: Recorded> Table<'_, R> {
     fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished<R> {
         let i = self.index(loser);
         let who = self.name(i);
-        let said = self.programs[i]
-            .as_ref()
-            .and_then(|p| last_words(p, kind))
-            .map(|line| format!(" (its standard error: {line:?})"))
-            .unwrap_or_default();
+        let said = last_words(self.programs[i].as_ref(), kind);
         self.programs[0] = None;
         self.programs[1] = None;
         self.record(
@@ -344,17 +340,18 @@ impl<R: Recorded> Table<'_, R> {
     }
 }
 
-/// The last line a program that forfeited by `kind` wrote on its standard
-/// error, for the forfeits where it may say why (a crash, a hang, a
-/// failed start); a crashed program's last lines may still be on their
+/// The end of a forfeit's record that quotes the last line the program
+/// wrote on its standard error, for the forfeits where it may say why (a
+/// crash, a hang, a failed start); empty otherwise, or when it wrote
+/// nothing there. A crashed program's last lines may still be on their
 /// way, and are waited for a moment.
-pub(crate) fn last_words(program: &ChildProgram, kind: Forfeit) -> Option<String> {
+pub(crate) fn last_words(program: Option<&ChildProgram>, kind: Forfeit) -> String {
     let wait = match kind {
-        Forfeit::Crash | Forfeit::Setup => Duration::from_millis(300),
+        Forfeit::Crash | Forfeit::Setup => LAST_WORDS_WAIT,
         Forfeit::Hang => Duration::ZERO,
-        _ => return None,
+        _ => return String::new(),
     };
-    program.last_error(wait)
+    quote_last_words(program.and_then(|p| p.last_error(wait)).as_deref())
 }
 
 fn fault_kind(f: &Fault) -> Forfeit {

@@ -154,11 +154,7 @@ impl Table<'_> {
     fn forfeit(&mut self, loser: Color, kind: Forfeit, detail: String) -> Finish {
         let i = self.index(loser);
         let who = program_name(i);
-        let said = self.programs[i]
-            .as_ref()
-            .and_then(|p| last_words(p, kind))
-            .map(|line| format!(" (its standard error: {line:?})"))
-            .unwrap_or_default();
+        let said = last_words(self.programs[i].as_ref(), kind);
         let why = if kind == Forfeit::Time {
             Why::Time(loser)
         } else {

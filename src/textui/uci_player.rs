@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::game::Game;
-use crate::process::ChildProgram;
+use crate::process::{ChildProgram, LAST_WORDS_WAIT, quote_last_words};
 use crate::rules::{Color, Move, notation};
 use crate::search::time;
 
@@ -25,23 +25,12 @@ pub enum UciFailure {
     #[error(
         "the UCI engine closed its output or gave no move within {ms} ms{note}",
         ms = .0,
-        note = said(.1)
+        note = quote_last_words(.1.as_deref())
     )]
     NoMove(u128, Option<String>),
     /// Its `bestmove` is not a legal move here.
     #[error("the UCI engine's move `{0}` is not legal here")]
     Illegal(String),
-}
-
-/// How long a failed engine's last lines on standard error are waited for.
-const LAST_WORDS: Duration = Duration::from_millis(300);
-
-/// The last line an engine wrote on its standard error, as a failure
-/// message ends with it.
-fn said(line: &Option<String>) -> String {
-    line.as_ref()
-        .map(|l| format!(" (its standard error: {l:?})"))
-        .unwrap_or_default()
 }
 
 /// A UCI engine run as a child process.
@@ -167,7 +156,7 @@ impl UciPlayer {
             line.split_whitespace().nth(1).map(str::to_string)
         })();
         let Some(text) = answer else {
-            let last = child.last_error(LAST_WORDS);
+            let last = child.last_error(LAST_WORDS_WAIT);
             self.child = None;
             return Err(UciFailure::NoMove(wait.as_millis(), last));
         };

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A UCI engine that fails at its first `go`: with `exit` it exits (as an
-# engine that crashes, saying why on standard error), with `illegal` it answers a move that is not legal
-# at the start (e2e5).
+# engine that crashes, saying why on standard error), with `illegal` it
+# answers a move that is not legal at the start (e2e5).
 while read -r line; do
   case "$line" in
     uci) echo "id name broken"; echo "uciok" ;;
