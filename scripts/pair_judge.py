@@ -55,10 +55,16 @@ def moves(path):
     return out
 
 
+def search_from(engine, prefix, go):
+    """The `info` lines of `engine`'s search (`go`) of the position after
+    `prefix`, from an empty table (its move is left in `engine.best`)."""
+    engine.send("ucinewgame")
+    engine.send("position startpos moves " + " ".join(prefix))
+    return engine.search(go)
+
+
 def score(judge, prefix, move, movetime):
-    judge.send("ucinewgame")
-    judge.send("position startpos moves " + " ".join(prefix))
-    words = judge.search(f"go movetime {movetime} searchmoves {move}")[-1]
+    words = search_from(judge, prefix, f"go movetime {movetime} searchmoves {move}")[-1]
     k = words.index("score")
     kind, value = words[k + 1], int(words[k + 2])
     if kind == "cp":
@@ -105,7 +111,7 @@ def main(argv):
     parser.add_argument(
         "--times",
         default="1500,15000",
-        help="with --rethink: its thinking times in ms, comma-separated",
+        help="with --rethink: its thinking times in ms, comma-separated (the last one is counted)",
     )
     options = parser.parse_args(argv)
     judge = Engine(options.judge, options.variant, threads=1)
@@ -121,9 +127,7 @@ def main(argv):
         if rethink:
             picks = []
             for t in times:
-                rethink.send("ucinewgame")
-                rethink.send("position startpos moves " + " ".join(prefix))
-                rethink.search(f"go movetime {t}")
+                search_from(rethink, prefix, f"go movetime {t}")
                 picks.append(f"{rethink.best} at {t} ms")
             again += rethink.best == first_move
             line += "; the second again: " + ", ".join(picks)
@@ -133,7 +137,7 @@ def main(argv):
         rethink.close()
     print(f"{below} of {total}: the judge scores the second program's move below the first's")
     if rethink:
-        print(f"{again} of {total}: the second program, at its longest time, plays the first's move")
+        print(f"{again} of {total}: the second program, at the last of its times, plays the first's move")
 
 
 if __name__ == "__main__":
