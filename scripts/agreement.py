@@ -38,14 +38,14 @@ def main(argv):
     positions = {}
     for folder, log in zip(options.matches[::2], options.matches[1::2]):
         for pair, ply, prefix, second, first in partings(Path(folder), log):
-            positions.setdefault(tuple(prefix), (folder, pair, second, first))
+            positions.setdefault(tuple(prefix), (folder, pair, ply, second, first))
     engine = Engine(options.command, options.variant, threads=1)
     same = 0
-    for prefix, (folder, pair, second, first) in positions.items():
+    for prefix, (folder, pair, ply, second, first) in positions.items():
         search_from(engine, list(prefix), f"go movetime {options.movetime}")
         same += engine.best == first
         print(
-            f"{folder} opening {pair}, ply {len(prefix) + 1}: first {first}, "
+            f"{folder} opening {pair}, ply {ply}: first {first}, "
             f"second (in the match) {second}, now {engine.best}",
             flush=True,
         )
