@@ -28,9 +28,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use shakmaty::Bitboard;
 
-use crate::rules::{FIFTY_MOVE_PLIES, Move, MoveKind, MoveList, Position, Role, Status};
+use crate::rules::{FIFTY_MOVE_PLIES, MateRule, Move, MoveKind, MoveList, Position, Role, Status};
 use score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 pub use score::{MATE, MATE_BOUND};
 pub use threads::{ACCEPT_DRAW_AT, DRAW_DECISION_DEPTH, Engine, default_threads};
@@ -262,12 +263,13 @@ impl Worker {
         Some(report)
     }
 
-    /// Searches with a window around the previous score, widening on failure.
+    /// Searches with a window around the previous score, widening on
+    /// failure: 40 either way at first, 80 where being mated wins.
     fn aspiration(&mut self, pos: &Position, depth: i32, previous: i32) -> i32 {
         if depth < 4 || previous.abs() >= MATE_BOUND {
             return self.negamax(pos, depth, -INFINITY, INFINITY, 0);
         }
-        let mut delta = 40;
+        let mut delta = if mated_wins(pos) { 80 } else { 40 };
         let (mut alpha, mut beta) = (previous - delta, previous + delta);
         loop {
             let score = self.negamax(pos, depth, alpha, beta, 0);
@@ -451,6 +453,8 @@ impl Worker {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        // The quiet moves searched so far (for the history malus).
+        let mut tried = ArrayVec::<Move, 64>::new();
         for (i, &m) in moves.iter().enumerate() {
             self.moved[ply] = ordering::piece_square(pos, m);
             let child = pos.play(m);
@@ -518,7 +522,7 @@ impl Worker {
                     }
                     if alpha >= beta {
                         if !m.is_capture() {
-                            self.remember_cutoff(pos, m, depth, ply);
+                            self.remember_cutoff(pos, m, &tried, depth, ply);
                         }
                         break;
                     }
@@ -526,6 +530,10 @@ impl Worker {
             }
             if self.stopped {
                 break;
+            }
+            if !m.is_capture() {
+                // Past 64 the malus goes to the first 64 only.
+                let _ = tried.try_push(m);
             }
         }
         if !self.stopped || ply > 0 {
@@ -747,6 +755,12 @@ fn evaluate(pos: &Position) -> i32 {
     } else {
         eval::evaluate(pos)
     }
+}
+
+/// Whether `pos` is played under a ruleset where being mated wins (the
+/// 2004 rules): the search orders and widens differently there.
+fn mated_wins(pos: &Position) -> bool {
+    pos.ruleset().mate == MateRule::MatedWins
 }
 
 /// Whether the side to move has a piece other than its king and pawns.

@@ -2,8 +2,14 @@
 //! least valuable attacker, killer moves, then the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
 //! destination, after the moves one and two plies before).
+//!
+//! Where being mated wins, two more things (measured together, see
+//! `docs/engine.md`, "Offers first, a history malus and a wider window"):
+//! a quiet move that offers its piece comes before the other quiet moves
+//! (after the killers), and the quiet moves searched before a cutoff lose
+//! what the cutoff's move gains.
 
-use super::{MAX_PLY, Worker};
+use super::{MAX_PLY, Worker, mated_wins};
 use arrayvec::ArrayVec;
 
 use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
@@ -13,12 +19,19 @@ use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
 const CAPTURES: i32 = 1 << 24;
 /// Where killer moves sort: above every history score.
 const KILLERS: i32 = 1 << 23;
+/// What an offer adds to its history score where offers come first: above
+/// the history scores of other quiet moves (up to three times
+/// [`HISTORY_BOUND`]), below the killers.
+const OFFERS: i32 = 1 << 22;
+/// The bound of each history entry, either way.
+const HISTORY_BOUND: i32 = 1 << 20;
 
 impl Worker {
     /// Orders moves: the hash move first; captures by most valuable victim,
     /// then least valuable attacker, and queen promotions; quiet moves by
-    /// killers, then history; under-promotions last. (Under antichess a
-    /// list holds only captures or only quiet moves.)
+    /// killers, then (where being mated wins) offers, then history;
+    /// under-promotions last. (Under antichess a list holds only captures
+    /// or only quiet moves.)
     pub(super) fn order(
         &self,
         pos: &Position,
@@ -29,6 +42,15 @@ impl Worker {
         let killers = self.killers[ply.min(MAX_PLY)];
         let board = pos.board();
         let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
+        let offers_first = mated_wins(pos);
+        let them = pos.turn().other();
+        // A quiet move whose destination the opponent attacks once the
+        // piece has left its square.
+        let offers = |m: Move| {
+            board
+                .attackers(m.to(), them, board.occupied().without(m.from()))
+                .any()
+        };
         let key = |m: Move| {
             if Some(m) == tt_move {
                 i32::MAX
@@ -46,8 +68,10 @@ impl Worker {
             } else if killers.contains(&Some(m)) {
                 KILLERS
             } else {
+                let offer = if offers_first && offers(m) { OFFERS } else { 0 };
                 self.history[m.from() as usize][m.to() as usize]
                     + self.continued(ply, piece_square(pos, m))
+                    + offer
             }
         };
         // Each move's key is computed once and packed with the move into
@@ -67,13 +91,34 @@ impl Worker {
         }
     }
 
-    pub(super) fn remember_cutoff(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
+    /// Remembers the quiet move `m` that cut off at `ply`: a killer, and a
+    /// bonus of depth squared in the histories. Where being mated wins,
+    /// the quiet moves searched before it (`tried`) lose as much.
+    pub(super) fn remember_cutoff(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+    ) {
         let killers = &mut self.killers[ply.min(MAX_PLY)];
         if killers[0] != Some(m) {
             killers[1] = killers[0];
             killers[0] = Some(m);
         }
         let bonus = depth * depth;
+        self.reward_quiet(pos, m, bonus, ply);
+        if mated_wins(pos) {
+            for &failed in tried {
+                self.reward_quiet(pos, failed, -bonus, ply);
+            }
+        }
+    }
+
+    /// Adds `bonus` to the history and continuation history of the quiet
+    /// move `m` at `ply`.
+    fn reward_quiet(&mut self, pos: &Position, m: Move, bonus: i32, ply: usize) {
         reward(&mut self.history[m.from() as usize][m.to() as usize], bonus);
         let this = piece_square(pos, m) as usize;
         for before in earlier_moves(&self.moved, ply) {
@@ -109,9 +154,9 @@ fn earlier_moves(moved: &[u16], ply: usize) -> impl Iterator<Item = usize> + '_ 
         .map(usize::from)
 }
 
-/// Adds a cutoff's bonus to a history entry, up to a ceiling.
+/// Adds a bonus (or a malus) to a history entry, within its bounds.
 fn reward(entry: &mut i32, bonus: i32) {
-    *entry = (*entry + bonus).min(1 << 20);
+    *entry = (*entry + bonus).clamp(-HISTORY_BOUND, HISTORY_BOUND);
 }
 
 /// Piece kinds times squares: the size of a continuation history's rows.
@@ -124,4 +169,75 @@ pub(super) const NO_MOVE: u16 = u16::MAX;
 pub(super) fn piece_square(pos: &Position, m: Move) -> u16 {
     let role = pos.board().role_at(m.from()).map_or(0, |r| r as u16 - 1);
     role * 64 + m.to() as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::rules::{Ruleset, Square};
+    use crate::search::TranspositionTable;
+
+    fn worker() -> Worker {
+        let tt = Arc::new(TranspositionTable::new(1));
+        Worker::new(tt, Arc::new(AtomicBool::new(false)), 0)
+    }
+
+    /// White has no capture; only the knight's step to c4, where the
+    /// pawn on d5 takes it, offers a piece.
+    const ONE_OFFER: &str = "4k3/8/8/3p4/8/8/1N6/4K3 w - - 0 1";
+
+    fn ordered(ruleset: Ruleset) -> (Position, MoveList) {
+        let pos = Position::from_fen(ONE_OFFER, ruleset).unwrap();
+        let mut moves = pos.legal_moves();
+        worker().order(&pos, &mut moves, None, 0);
+        (pos, moves)
+    }
+
+    #[test]
+    fn where_being_mated_wins_an_offer_comes_first_among_quiet_moves() {
+        let offer = Move::new(Square::B2, Square::C4, MoveKind::Quiet);
+        let (pos, moves) = ordered(Ruleset::SPRING_2004);
+        assert!(!moves[0].is_capture() && moves.len() > 2);
+        assert_eq!(moves[0], offer);
+        // Elsewhere the histories alone decide (all zero here): the
+        // generator's order stays.
+        let (pos_2007, moves_2007) = ordered(Ruleset::SPRING_2007);
+        assert_eq!(moves_2007, pos_2007.legal_moves());
+        assert_ne!(moves_2007[0], offer);
+        // A killer still comes before the offer.
+        let mut w = worker();
+        let killer = Move::new(Square::E1, Square::F2, MoveKind::Quiet);
+        w.killers[0][0] = Some(killer);
+        let mut moves = pos.legal_moves();
+        w.order(&pos, &mut moves, None, 0);
+        assert_eq!(&moves[..2], &[killer, offer]);
+    }
+
+    #[test]
+    fn where_being_mated_wins_a_cutoff_lowers_the_quiet_moves_tried_before_it() {
+        let tried = [
+            Move::new(Square::E1, Square::D1, MoveKind::Quiet),
+            Move::new(Square::E1, Square::E2, MoveKind::Quiet),
+        ];
+        let cut = Move::new(Square::B2, Square::D3, MoveKind::Quiet);
+        for (ruleset, malus) in [(Ruleset::SPRING_2004, -9), (Ruleset::SPRING_2007, 0)] {
+            let pos = Position::from_fen(ONE_OFFER, ruleset).unwrap();
+            let mut w = worker();
+            w.remember_cutoff(&pos, cut, &tried, 3, 0);
+            assert_eq!(w.history[cut.from() as usize][cut.to() as usize], 9);
+            for m in tried {
+                assert_eq!(w.history[m.from() as usize][m.to() as usize], malus);
+            }
+            assert_eq!(w.killers[0][0], Some(cut));
+        }
+        // The entries stay within their bounds.
+        let mut entry = 0;
+        for _ in 0..10 {
+            reward(&mut entry, -(HISTORY_BOUND / 4));
+        }
+        assert_eq!(entry, -HISTORY_BOUND);
+    }
 }
