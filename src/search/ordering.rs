@@ -19,9 +19,10 @@ use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
 const CAPTURES: i32 = 1 << 24;
 /// Where killer moves sort: above every history score.
 const KILLERS: i32 = 1 << 23;
-/// What an offer adds to its history score where offers come first: above
-/// the history scores of other quiet moves (up to three times
-/// [`HISTORY_BOUND`]), below the killers.
+/// What an offer adds to its history score where offers come first. A
+/// move's history score sums three entries, each within
+/// [`HISTORY_BOUND`]: the offers sort above the other quiet moves unless
+/// an offer's own history is far below zero, and always below the killers.
 const OFFERS: i32 = 1 << 22;
 /// The bound of each history entry, either way.
 const HISTORY_BOUND: i32 = 1 << 20;
