@@ -19,6 +19,7 @@ pub mod bench;
 pub mod eval;
 pub mod eval_chess;
 mod ordering;
+pub mod proof;
 pub mod score;
 mod threads;
 pub mod time;

@@ -1,0 +1,53 @@
+//! Runs the proof-number search on a suite of forced wins (a TSV file whose
+//! first column is a FEN, as `docs/suites/mates-2004.tsv`): for each
+//! position, whether the side to move's win is proven within the node cap,
+//! the nodes and the time.
+//!
+//!     cargo run --release --example proof_suite -- docs/suites/mates-2004.tsv 6170-spring-2004 1000000
+
+use std::time::Instant;
+
+use antichess::rules::{Position, Ruleset};
+use antichess::search::proof::{Verdict, prove};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, file, ruleset, cap] = &args[..] else {
+        eprintln!("usage: proof_suite SUITE.tsv RULESET MAX_NODES");
+        std::process::exit(2);
+    };
+    let ruleset = Ruleset::from_name(ruleset).unwrap_or_else(|| {
+        eprintln!("unknown ruleset {ruleset}");
+        std::process::exit(2);
+    });
+    let cap: usize = cap.parse().expect("MAX_NODES is a number");
+    let text = std::fs::read_to_string(file).expect("the suite file can be read");
+    let (mut won, mut total, mut seconds) = (0, 0, 0.0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fen = line.split('\t').next().unwrap_or_default();
+        let pos = match Position::from_fen(fen, ruleset) {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("{fen}: {e}");
+                continue;
+            }
+        };
+        if pos.legal_moves().len() < 2 {
+            continue;
+        }
+        let start = Instant::now();
+        let proof = prove(&pos, pos.turn(), cap, None);
+        let elapsed = start.elapsed().as_secs_f64();
+        total += 1;
+        seconds += elapsed;
+        if proof.verdict == Verdict::Won {
+            won += 1;
+        }
+        let length = proof.moves.iter().filter_map(|m| m.length).min();
+        println!(
+            "{:?}\t{}\t{:.3}s\t{:?}\t{}",
+            proof.verdict, proof.nodes, elapsed, length, fen
+        );
+    }
+    println!("won {won} of {total}, {seconds:.1} s in all");
+}
