@@ -44,9 +44,12 @@ fn main() {
             won += 1;
         }
         let length = proof.moves.iter().filter_map(|m| m.length).min();
+        let best = proof
+            .winning_move()
+            .map_or("-".to_string(), |m| m.to_string().replace('-', ""));
         println!(
-            "{:?}\t{}\t{:.3}s\t{:?}\t{}",
-            proof.verdict, proof.nodes, elapsed, length, fen
+            "{:?}\t{}\t{:.3}s\t{:?}\t{}\t{}",
+            proof.verdict, proof.nodes, elapsed, length, best, fen
         );
     }
     println!("won {won} of {total}, {seconds:.1} s in all");

@@ -1,9 +1,11 @@
 //! The engine at fixed depth: forced wins under each mate rule, legality on
-//! random positions, and the clock.
+//! random positions, and the clock; the proof-number search against a
+//! brute force and the independent engine's forced wins.
 
 use std::time::{Duration, Instant};
 
 use antichess::rules::{Color, Position, Ruleset, Status};
+use antichess::search::proof::{Verdict, prove};
 use antichess::search::{Engine, Limits, MATE, MATE_BOUND, time};
 
 fn search(fen: &str, ruleset: Ruleset, depth: u32) -> antichess::search::Report {
@@ -242,4 +244,113 @@ fn budget_lasts_a_long_game_without_increment() {
             assert!(left > 0.0, "clock {start} ms ran out at move {n}");
         }
     }
+}
+
+/// Along random games under every antichess ruleset, the proof-number
+/// search agrees with the brute force: a win it proves in seven plies or
+/// fewer is one (its move wins within the proof's length), a position it
+/// finds not won has no forced win in three plies, and a forced win in
+/// three plies is proven.
+#[test]
+fn proof_search_agrees_with_brute_force_on_random_games() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut proven, mut refuted, mut short) = (0, 0, 0);
+    for ruleset in [
+        Ruleset::SPRING_2007,
+        Ruleset::SPRING_2007_ENCASTLE,
+        Ruleset::SPRING_2004,
+    ] {
+        for _ in 0..4 {
+            let mut pos = Position::new(ruleset);
+            for ply in 0..200 {
+                match pos.status() {
+                    Status::Over(_) => break,
+                    Status::Pass => pos = pos.pass(),
+                    Status::Ongoing => {
+                        let moves = pos.legal_moves();
+                        if ply % 3 == 0 {
+                            let us = pos.turn();
+                            let fen = pos.to_fen();
+                            let proof = prove(&pos, us, 20_000, None);
+                            let wins_in_three = forced_win(&pos, 3, us);
+                            short += usize::from(wins_in_three);
+                            match proof.verdict {
+                                Verdict::Won => {
+                                    proven += 1;
+                                    let best = proof.winning_move().unwrap();
+                                    let length = proof
+                                        .moves
+                                        .iter()
+                                        .find(|m| m.mv == best)
+                                        .and_then(|m| m.length)
+                                        .unwrap();
+                                    if length <= 7 {
+                                        assert!(
+                                            forced_win(&pos.play(best), length - 1, us),
+                                            "{best} does not win in {length} plies in {fen}"
+                                        );
+                                    }
+                                }
+                                Verdict::NotWon => {
+                                    refuted += 1;
+                                    assert!(!wins_in_three, "a win in three missed in {fen}");
+                                }
+                                Verdict::Unknown => {
+                                    assert!(!wins_in_three, "a win in three not proven in {fen}")
+                                }
+                            }
+                        }
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        proven >= 20 && refuted >= 5 && short >= 5,
+        "{proven} proven, {refuted} refuted, {short} wins in three"
+    );
+}
+
+/// The positions of `docs/suites/mates-2004.tsv` are forced wins by the
+/// independent engine's verdict: the proof search never finds one not won,
+/// and proves most of them within 200,000 nodes.
+#[test]
+fn proof_search_proves_the_independent_engines_forced_wins() {
+    let suite = include_str!("../docs/suites/mates-2004.tsv");
+    let (mut won, mut total) = (0, 0);
+    for line in suite.lines() {
+        let fen = line.split('\t').next().unwrap();
+        let pos = Position::from_fen(fen, Ruleset::SPRING_2004).unwrap();
+        if pos.legal_moves().len() < 2 {
+            continue;
+        }
+        total += 1;
+        let proof = prove(&pos, pos.turn(), 200_000, None);
+        assert_ne!(proof.verdict, Verdict::NotWon, "{fen}");
+        won += usize::from(proof.verdict == Verdict::Won);
+    }
+    assert_eq!(total, 79);
+    assert!(won * 4 >= total * 3, "{won} of {total} proven");
+}
+
+/// On a clock, where being mated wins, the engine plays a win the proof
+/// search finds at once, with its mate score.
+#[test]
+fn a_proven_win_is_played_on_a_clock() {
+    let fen = "1n6/1B3k2/3pp3/8/6r1/4P3/5P2/4K3 w - - 0 1";
+    let pos = Position::from_fen(fen, Ruleset::SPRING_2004).unwrap();
+    let mut engine = Engine::new(8);
+    let limits = Limits::for_move(None, Some(60_000), None, 0);
+    let r = engine.search(&pos, &limits, |_| {}).unwrap();
+    let plies = (MATE - r.score) as u32;
+    assert!(r.score >= MATE_BOUND, "{r:?}");
+    assert!(plies <= 7, "{r:?}");
+    assert!(
+        forced_win(&pos.play(r.best), plies - 1, Color::White),
+        "{r:?}"
+    );
 }

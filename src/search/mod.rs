@@ -8,6 +8,7 @@
 //! |---|---|
 //! | `threads.rs` | [`Engine`]: state between moves, lazy SMP threads, stopping |
 //! | `ordering.rs` | move ordering: hash move, captures, killers, history, continuation history |
+//! | `proof.rs` | proof-number search: forced wins proved or refuted, beside the search where being mated wins |
 //! | `eval.rs` | the antichess evaluation and its weights per ruleset |
 //! | `eval_chess.rs` | the chess evaluation: material, tapered piece-square tables, mop-up |
 //! | `tt.rs` | the transposition table |
@@ -98,6 +99,8 @@ struct Worker {
     root_best: Option<Move>,
     /// Inside the search after a null move.
     after_null: bool,
+    /// Root moves not to search (a proof search found them lost).
+    excluded: Vec<Move>,
     /// The static score at each ply of the current line ([`NO_EVAL`] where
     /// none was taken), for the "improving" test.
     evals: [i32; MAX_PLY + 2],
@@ -130,6 +133,7 @@ impl Worker {
             root_depth: 0,
             root_best: None,
             after_null: false,
+            excluded: Vec::new(),
             evals: [NO_EVAL; MAX_PLY + 2],
             keys: Vec::new(),
             game_keys: 0,
@@ -184,9 +188,14 @@ impl Worker {
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.age_histories();
 
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         if pos.status_with(&moves) != Status::Ongoing {
             return None;
+        }
+        if moves.iter().any(|m| !self.excluded.contains(m)) {
+            moves.retain(|m| !self.excluded.contains(m));
+        } else {
+            self.excluded.clear();
         }
         self.keys.truncate(self.game_keys);
         if pos.ruleset().fide_draws && self.keys.last() != Some(&pos.hash()) {
@@ -450,6 +459,9 @@ impl Worker {
             depth -= 1;
         }
         self.order(pos, &mut moves, tt_move, ply);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
+        }
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;

@@ -147,7 +147,7 @@ pub fn prove(pos: &Position, prover: Color, max_nodes: usize, deadline: Option<I
             break;
         }
         steps += 1;
-        if steps % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if steps.is_multiple_of(256) && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         search.step(&root_pos);
@@ -297,7 +297,10 @@ impl Search {
                 .min()
                 .unwrap_or(0)
         } else {
-            children.map(|c| 1 + self.proof_length(c)).max().unwrap_or(0)
+            children
+                .map(|c| 1 + self.proof_length(c))
+                .max()
+                .unwrap_or(0)
         }
     }
 

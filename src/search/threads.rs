@@ -11,10 +11,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::{Limits, MAX_DEPTH, Report, TranspositionTable, Worker};
-use crate::rules::Position;
+use super::proof::{Verdict, prove};
+use super::{Limits, MATE, MAX_DEPTH, Report, TranspositionTable, Worker, mated_wins};
+use crate::rules::{Move, Position, Status};
 
 /// The depth of the search that decides on a draw (an offer, a claim)
 /// when no depth is set.
@@ -115,6 +116,14 @@ impl Engine {
     /// over or the side to move must pass. `on_iteration` sees each
     /// completed depth.
     ///
+    /// Where being mated wins and the search has a clock, proof-number
+    /// searches ([`super::proof`]) go with it: a win proven before the
+    /// search is played at once (reported at depth 1 with its mate score,
+    /// the proof's longest line), and a move the search chooses after
+    /// which a proof search finds the opponent's win is set aside and the
+    /// search run again without it, up to three times. Each proof search
+    /// has a tenth of the soft limit.
+    ///
     /// ```
     /// use antichess::rules::{Position, Ruleset};
     /// use antichess::search::{Engine, Limits};
@@ -127,9 +136,91 @@ impl Engine {
         &mut self,
         pos: &Position,
         limits: &Limits,
-        on_iteration: impl FnMut(&Report),
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Option<Report> {
+        let Some(plan) = proof_plan(pos, limits) else {
+            return self.search_excluding(pos, limits, &[], &mut on_iteration);
+        };
+        let started = Instant::now();
+        // Our own win first: a proven one is played at once.
+        let ours = prove(pos, pos.turn(), MAX_PROOF_NODES, Some(started + plan.win));
+        if let Some(best) = ours.winning_move() {
+            let length = ours
+                .moves
+                .iter()
+                .filter_map(|m| m.length)
+                .min()
+                .unwrap_or(1);
+            let report = Report {
+                best,
+                score: MATE - length as i32,
+                depth: 1,
+                nodes: ours.nodes as u64,
+                pv: vec![best],
+                elapsed: started.elapsed(),
+            };
+            on_iteration(&report);
+            return Some(report);
+        }
+        // Then the search, and a proof search against the move it chose: a
+        // move after which the opponent has a proven win is left out and
+        // the search run again on what remains (a shorter one), a few
+        // times at most; if every choice loses, the first is played.
+        let mut excluded = Vec::new();
+        let mut first: Option<Report> = None;
+        let hard = limits.hard_time.unwrap_or_default();
+        loop {
+            let elapsed = started.elapsed();
+            let (soft, hard_left) = match first {
+                None => (
+                    plan.soft.saturating_sub(elapsed),
+                    hard.saturating_sub(elapsed),
+                ),
+                Some(_) => (plan.soft / 4, (hard / 4).min(hard.saturating_sub(elapsed))),
+            };
+            let this = Limits {
+                soft_time: Some(soft),
+                hard_time: Some(hard_left),
+                ..*limits
+            };
+            let Some(report) = self.search_excluding(pos, &this, &excluded, &mut on_iteration)
+            else {
+                return first;
+            };
+            let first = first.get_or_insert_with(|| report.clone());
+            if started.elapsed() + plan.verify > hard {
+                return Some(report);
+            }
+            let proof = prove(
+                &pos.play(report.best),
+                !pos.turn(),
+                MAX_PROOF_NODES,
+                Some(Instant::now() + plan.verify),
+            );
+            if proof.verdict != Verdict::Won {
+                return Some(report);
+            }
+            excluded.push(report.best);
+            if excluded.len() >= MAX_EXCLUDED.min(plan.moves - 1) {
+                return Some(first.clone());
+            }
+        }
+    }
+
+    /// [`Engine::search`] by alpha-beta alone, leaving out the root moves
+    /// `excluded` (if that leaves any).
+    fn search_excluding(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        excluded: &[Move],
+        on_iteration: &mut impl FnMut(&Report),
     ) -> Option<Report> {
         self.tt.new_search();
+        for w in &mut self.workers {
+            w.excluded.clear();
+            w.excluded.extend_from_slice(excluded);
+        }
         let stop = Arc::new(AtomicBool::new(false));
         for w in &mut self.workers {
             w.stop = Arc::clone(&stop);
@@ -172,6 +263,48 @@ impl Engine {
         }
         report
     }
+}
+
+/// The most nodes of a proof search's tree (about 24 bytes each).
+const MAX_PROOF_NODES: usize = 2_000_000;
+
+/// The most root moves left out because a proof search found them lost.
+const MAX_EXCLUDED: usize = 3;
+
+/// The time of the proof searches around a move's search.
+struct ProofPlan {
+    /// The soft limit of the search.
+    soft: Duration,
+    /// For the proof of our own win, before the search.
+    win: Duration,
+    /// For each proof search against the move the search chose.
+    verify: Duration,
+    /// The root's legal moves.
+    moves: usize,
+}
+
+/// Whether proof searches go with the search of `pos`, and their time:
+/// where being mated wins (the 2004 rules, where the matches measured
+/// them; like every antichess ruleset they have no repetition rule, so a
+/// proof is sound), with a time limit and no depth limit (a fixed-depth
+/// search stays reproducible), and more than one legal move. Each proof
+/// search gets a tenth of the soft limit.
+fn proof_plan(pos: &Position, limits: &Limits) -> Option<ProofPlan> {
+    let soft = limits.soft_time?;
+    let hard = limits.hard_time?;
+    if !mated_wins(pos) || limits.depth.is_some() || hard < HELPERS_MIN_TIME {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if moves.len() < 2 || pos.status_with(&moves) != Status::Ongoing {
+        return None;
+    }
+    Some(ProofPlan {
+        soft,
+        win: soft / 10,
+        verify: soft / 10,
+        moves: moves.len(),
+    })
 }
 
 /// Takes a helper's result in place of `best` when the helper completed a
