@@ -137,44 +137,30 @@ fn fixed_depth_is_reproducible() {
     assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
 }
 
-/// Along random games under every ruleset, a reused engine at depth 4
-/// reports a principal variation that starts with its move, and every win
-/// it claims within five plies (a mate score) is a forced win by the rules
-/// alone (the brute-force solver), with its move as a winning first move.
-#[test]
-fn every_win_it_claims_is_forced_on_random_games() {
-    let mut seed = 0x1234_5678_9abc_def1u64;
-    let mut engine = Engine::new(4);
-    let mut claims = 0;
+/// Plays `games` random games of up to `max_plies` plies under each
+/// antichess ruleset (moves drawn by a xorshift generator from `seed`) and
+/// shows `visit` every position where the side to move has a move, with
+/// its ply.
+fn along_random_games(
+    games: usize,
+    max_plies: usize,
+    mut seed: u64,
+    mut visit: impl FnMut(&Position, usize),
+) {
     for ruleset in [
         Ruleset::SPRING_2007,
         Ruleset::SPRING_2007_ENCASTLE,
         Ruleset::SPRING_2004,
     ] {
-        for _ in 0..12 {
+        for _ in 0..games {
             let mut pos = Position::new(ruleset);
-            for _ in 0..300 {
+            for ply in 0..max_plies {
                 match pos.status() {
                     Status::Over(_) => break,
                     Status::Pass => pos = pos.pass(),
                     Status::Ongoing => {
+                        visit(&pos, ply);
                         let moves = pos.legal_moves();
-                        let limits = Limits {
-                            depth: Some(4),
-                            ..Limits::default()
-                        };
-                        let r = engine.search(&pos, &limits, |_| {}).unwrap();
-                        assert_eq!(r.pv.first(), Some(&r.best), "{}", pos.to_fen());
-                        let plies = (MATE - r.score) as u32;
-                        if r.score >= MATE_BOUND && plies <= 5 {
-                            claims += 1;
-                            assert!(
-                                forced_win(&pos.play(r.best), plies - 1, pos.turn()),
-                                "{} does not win in {plies} plies in {}",
-                                r.best,
-                                pos.to_fen()
-                            );
-                        }
                         seed ^= seed << 13;
                         seed ^= seed >> 7;
                         seed ^= seed << 17;
@@ -184,6 +170,34 @@ fn every_win_it_claims_is_forced_on_random_games() {
             }
         }
     }
+}
+
+/// Along random games under every ruleset, a reused engine at depth 4
+/// reports a principal variation that starts with its move, and every win
+/// it claims within five plies (a mate score) is a forced win by the rules
+/// alone (the brute-force solver), with its move as a winning first move.
+#[test]
+fn every_win_it_claims_is_forced_on_random_games() {
+    let mut engine = Engine::new(4);
+    let mut claims = 0;
+    along_random_games(12, 300, 0x1234_5678_9abc_def1, |pos, _| {
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let r = engine.search(pos, &limits, |_| {}).unwrap();
+        assert_eq!(r.pv.first(), Some(&r.best), "{}", pos.to_fen());
+        let plies = (MATE - r.score) as u32;
+        if r.score >= MATE_BOUND && plies <= 5 {
+            claims += 1;
+            assert!(
+                forced_win(&pos.play(r.best), plies - 1, pos.turn()),
+                "{} does not win in {plies} plies in {}",
+                r.best,
+                pos.to_fen()
+            );
+        }
+    });
     assert!(claims >= 20, "only {claims} wins claimed");
 }
 
@@ -253,62 +267,40 @@ fn budget_lasts_a_long_game_without_increment() {
 /// three plies is proven.
 #[test]
 fn proof_search_agrees_with_brute_force_on_random_games() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let (mut proven, mut refuted, mut short) = (0, 0, 0);
-    for ruleset in [
-        Ruleset::SPRING_2007,
-        Ruleset::SPRING_2007_ENCASTLE,
-        Ruleset::SPRING_2004,
-    ] {
-        for _ in 0..4 {
-            let mut pos = Position::new(ruleset);
-            for ply in 0..200 {
-                match pos.status() {
-                    Status::Over(_) => break,
-                    Status::Pass => pos = pos.pass(),
-                    Status::Ongoing => {
-                        let moves = pos.legal_moves();
-                        if ply % 3 == 0 {
-                            let us = pos.turn();
-                            let fen = pos.to_fen();
-                            let proof = prove(&pos, us, 20_000, None);
-                            let wins_in_three = forced_win(&pos, 3, us);
-                            short += usize::from(wins_in_three);
-                            match proof.verdict {
-                                Verdict::Won => {
-                                    proven += 1;
-                                    let best = proof.winning_move().unwrap();
-                                    let length = proof
-                                        .moves
-                                        .iter()
-                                        .find(|m| m.mv == best)
-                                        .and_then(|m| m.length)
-                                        .unwrap();
-                                    if length <= 7 {
-                                        assert!(
-                                            forced_win(&pos.play(best), length - 1, us),
-                                            "{best} does not win in {length} plies in {fen}"
-                                        );
-                                    }
-                                }
-                                Verdict::NotWon => {
-                                    refuted += 1;
-                                    assert!(!wins_in_three, "a win in three missed in {fen}");
-                                }
-                                Verdict::Unknown => {
-                                    assert!(!wins_in_three, "a win in three not proven in {fen}")
-                                }
-                            }
-                        }
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
-                    }
+    along_random_games(4, 200, 0x9e37_79b9_7f4a_7c15, |pos, ply| {
+        if ply % 3 != 0 {
+            return;
+        }
+        let us = pos.turn();
+        let fen = pos.to_fen();
+        let proof = prove(pos, us, 20_000, None);
+        let wins_in_three = forced_win(pos, 3, us);
+        short += usize::from(wins_in_three);
+        match proof.verdict {
+            Verdict::Won => {
+                proven += 1;
+                let best = proof.winning_move().unwrap();
+                let length = proof
+                    .moves
+                    .iter()
+                    .find(|m| m.mv == best)
+                    .and_then(|m| m.length)
+                    .unwrap();
+                if length <= 7 {
+                    assert!(
+                        forced_win(&pos.play(best), length - 1, us),
+                        "{best} does not win in {length} plies in {fen}"
+                    );
                 }
             }
+            Verdict::NotWon => {
+                refuted += 1;
+                assert!(!wins_in_three, "a win in three missed in {fen}");
+            }
+            Verdict::Unknown => assert!(!wins_in_three, "a win in three not proven in {fen}"),
         }
-    }
+    });
     assert!(
         proven >= 20 && refuted >= 5 && short >= 5,
         "{proven} proven, {refuted} refuted, {short} wins in three"
