@@ -129,6 +129,36 @@ fn uci_infinite_search_waits_for_stop() {
     assert!(lines.last().unwrap().starts_with("bestmove "), "{text}");
 }
 
+/// `stop` ends a long fixed-time search at once under the 2004 rules too,
+/// where proof searches go with the search (they watch the same halt).
+#[test]
+fn uci_stop_ends_a_search_with_proof_searches_at_once() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let mut child = spawn_uci();
+    let mut stdin = child.stdin.take().unwrap();
+    let start = Instant::now();
+    stdin
+        .write_all(
+            b"setoption name UCI_Variant value 6170-spring-2004\n\
+              position startpos moves e2e3\ngo movetime 60000\n",
+        )
+        .unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let elapsed = start.elapsed();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(elapsed < Duration::from_millis(2500), "{elapsed:?}: {text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{text}"
+    );
+}
+
 /// `--uci-engine` sends the clocks on a clocked game (the engine manages its
 /// own time) and a move time on an unlimited one.
 #[test]

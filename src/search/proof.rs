@@ -31,6 +31,7 @@
 //! assert_eq!(proof.winning_move().map(|m| m.to_string()), Some("a1-a8".to_string()));
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use shakmaty::Color;
@@ -48,8 +49,8 @@ const INF: u32 = u32::MAX / 4;
 pub enum Verdict {
     /// The prover can force a win.
     Won,
-    /// The prover cannot force a win (the other side can hold a draw or
-    /// win, or the line ran past [`MAX_PROOF_PLY`]).
+    /// The prover cannot force a win within [`MAX_PROOF_PLY`] plies (the
+    /// other side can hold a draw, win, or hold out past the limit).
     NotWon,
     /// The budget ran out first.
     Unknown,
@@ -122,6 +123,17 @@ struct Node {
 /// Searches for a forced win of `prover` from `pos` with at most about
 /// `max_nodes` nodes in the tree, stopping early at `deadline`.
 pub fn prove(pos: &Position, prover: Color, max_nodes: usize, deadline: Option<Instant>) -> Proof {
+    prove_until(pos, prover, max_nodes, deadline, None)
+}
+
+/// [`prove`], also stopping early when `halt` is set.
+pub fn prove_until(
+    pos: &Position,
+    prover: Color,
+    max_nodes: usize,
+    deadline: Option<Instant>,
+    halt: Option<&AtomicBool>,
+) -> Proof {
     let mut search = Search {
         prover,
         nodes: Vec::new(),
@@ -147,7 +159,10 @@ pub fn prove(pos: &Position, prover: Color, max_nodes: usize, deadline: Option<I
             break;
         }
         steps += 1;
-        if steps.is_multiple_of(256) && deadline.is_some_and(|d| Instant::now() >= d) {
+        if steps.is_multiple_of(256)
+            && (deadline.is_some_and(|d| Instant::now() >= d)
+                || halt.is_some_and(|h| h.load(Ordering::Relaxed)))
+        {
             break;
         }
         search.step(&root_pos);

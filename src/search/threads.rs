@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::proof::{Verdict, prove};
+use super::proof::{Verdict, prove_until};
 use super::{Limits, MATE, MAX_DEPTH, Report, TranspositionTable, Worker, mated_wins};
 use crate::rules::{Move, Position, Status};
 
@@ -122,7 +122,7 @@ impl Engine {
     /// the proof's longest line), and a move the search chooses after
     /// which a proof search finds the opponent's win is set aside and the
     /// search run again without it, up to three times. Each proof search
-    /// has a tenth of the soft limit.
+    /// has a tenth of the soft limit, and stops when the search is halted.
     ///
     /// ```
     /// use antichess::rules::{Position, Ruleset};
@@ -143,7 +143,14 @@ impl Engine {
         };
         let started = Instant::now();
         // Our own win first: a proven one is played at once.
-        let ours = prove(pos, pos.turn(), MAX_PROOF_NODES, Some(started + plan.win));
+        let halt = Arc::clone(&self.halt);
+        let ours = prove_until(
+            pos,
+            pos.turn(),
+            MAX_PROOF_NODES,
+            Some(started + plan.win),
+            Some(&halt),
+        );
         if let Some(best) = ours.winning_move() {
             let length = ours
                 .moves
@@ -191,11 +198,12 @@ impl Engine {
             if started.elapsed() + plan.verify > hard {
                 return Some(report);
             }
-            let proof = prove(
+            let proof = prove_until(
                 &pos.play(report.best),
                 !pos.turn(),
                 MAX_PROOF_NODES,
                 Some(Instant::now() + plan.verify),
+                Some(&halt),
             );
             if proof.verdict != Verdict::Won {
                 return Some(report);
@@ -265,7 +273,7 @@ impl Engine {
     }
 }
 
-/// The most nodes of a proof search's tree (about 24 bytes each).
+/// The most nodes of a proof search's tree (about 20 bytes each).
 const MAX_PROOF_NODES: usize = 2_000_000;
 
 /// The most root moves left out because a proof search found them lost.
