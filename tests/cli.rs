@@ -101,23 +101,27 @@ fn spawn_uci() -> std::process::Child {
         .unwrap()
 }
 
-#[test]
-fn uci_infinite_search_waits_for_stop() {
+/// Sends `input` to `antichess uci`, then `stop` and `quit` after 300 ms;
+/// the time until it exits and its standard output.
+fn uci_stopped(input: &[u8]) -> (std::time::Duration, String) {
     use std::io::Write;
     use std::time::{Duration, Instant};
     let mut child = spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     let start = Instant::now();
-    stdin
-        .write_all(b"position startpos moves e2e3\ngo infinite\n")
-        .unwrap();
+    stdin.write_all(input).unwrap();
     stdin.flush().unwrap();
     std::thread::sleep(Duration::from_millis(300));
     stdin.write_all(b"stop\nquit\n").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    assert!(start.elapsed() >= Duration::from_millis(300));
-    let text = String::from_utf8(out.stdout).unwrap();
+    (start.elapsed(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn uci_infinite_search_waits_for_stop() {
+    let (elapsed, text) = uci_stopped(b"position startpos moves e2e3\ngo infinite\n");
+    assert!(elapsed >= std::time::Duration::from_millis(300));
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() >= 2, "{text}");
     assert!(lines[0].starts_with("info depth 1 "), "{text}");
@@ -133,25 +137,14 @@ fn uci_infinite_search_waits_for_stop() {
 /// where proof searches go with the search (they watch the same halt).
 #[test]
 fn uci_stop_ends_a_search_with_proof_searches_at_once() {
-    use std::io::Write;
-    use std::time::{Duration, Instant};
-    let mut child = spawn_uci();
-    let mut stdin = child.stdin.take().unwrap();
-    let start = Instant::now();
-    stdin
-        .write_all(
-            b"setoption name UCI_Variant value 6170-spring-2004\n\
-              position startpos moves e2e3\ngo movetime 60000\n",
-        )
-        .unwrap();
-    stdin.flush().unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    stdin.write_all(b"stop\nquit\n").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let elapsed = start.elapsed();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(elapsed < Duration::from_millis(2500), "{elapsed:?}: {text}");
+    let (elapsed, text) = uci_stopped(
+        b"setoption name UCI_Variant value 6170-spring-2004\n\
+          position startpos moves e2e3\ngo movetime 60000\n",
+    );
+    assert!(
+        elapsed < std::time::Duration::from_millis(2500),
+        "{elapsed:?}: {text}"
+    );
     assert_eq!(
         text.lines().filter(|l| l.starts_with("bestmove ")).count(),
         1,
