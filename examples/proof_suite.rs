@@ -5,23 +5,33 @@
 //!
 //!     cargo run --release --example proof_suite -- docs/suites/mates-2004.tsv 6170-spring-2004 1000000
 
+use std::process::ExitCode;
 use std::time::Instant;
 
 use antichess::rules::{Position, Ruleset};
 use antichess::search::proof::{Verdict, prove};
 
-fn main() {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let [_, file, ruleset, cap] = &args[..] else {
         eprintln!("usage: proof_suite SUITE.tsv RULESET MAX_NODES");
-        std::process::exit(2);
+        return ExitCode::from(2);
     };
-    let ruleset = Ruleset::from_name(ruleset).unwrap_or_else(|| {
+    let Some(ruleset) = Ruleset::from_name(ruleset) else {
         eprintln!("unknown ruleset {ruleset}");
-        std::process::exit(2);
-    });
-    let cap: usize = cap.parse().expect("MAX_NODES is a number");
-    let text = std::fs::read_to_string(file).expect("the suite file can be read");
+        return ExitCode::from(2);
+    };
+    let Ok(cap) = cap.parse::<usize>() else {
+        eprintln!("MAX_NODES is not a number: {cap}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let (mut won, mut total, mut seconds) = (0, 0, 0.0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let fen = line.split('\t').next().unwrap_or_default();
@@ -43,14 +53,14 @@ fn main() {
         if proof.verdict == Verdict::Won {
             won += 1;
         }
-        let length = proof.moves.iter().filter_map(|m| m.length).min();
-        let best = proof
-            .winning_move()
-            .map_or("-".to_string(), |m| m.to_string().replace('-', ""));
+        let win = proof.shortest_win();
+        let length = win.and_then(|w| w.length);
+        let best = win.map_or("-".to_string(), |w| w.mv.to_string().replace('-', ""));
         println!(
             "{:?}\t{}\t{:.3}s\t{:?}\t{}\t{}",
             proof.verdict, proof.nodes, elapsed, length, best, fen
         );
     }
     println!("won {won} of {total}, {seconds:.1} s in all");
+    ExitCode::SUCCESS
 }

@@ -280,13 +280,8 @@ fn proof_search_agrees_with_brute_force_on_random_games() {
         match proof.verdict {
             Verdict::Won => {
                 proven += 1;
-                let best = proof.winning_move().unwrap();
-                let length = proof
-                    .moves
-                    .iter()
-                    .find(|m| m.mv == best)
-                    .and_then(|m| m.length)
-                    .unwrap();
+                let win = proof.shortest_win().unwrap();
+                let (best, length) = (win.mv, win.length.unwrap());
                 if length <= 7 {
                     assert!(
                         forced_win(&pos.play(best), length - 1, us),

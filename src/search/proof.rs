@@ -84,6 +84,12 @@ impl Proof {
     /// Where the prover is to move and has a proven win: the winning move
     /// of the shortest proof.
     pub fn winning_move(&self) -> Option<Move> {
+        self.shortest_win().map(|m| m.mv)
+    }
+
+    /// Where the prover is to move and has a proven win: the root move of
+    /// the shortest proof, with its length.
+    pub fn shortest_win(&self) -> Option<&RootMove> {
         if self.verdict != Verdict::Won {
             return None;
         }
@@ -91,7 +97,6 @@ impl Proof {
             .iter()
             .filter(|m| m.verdict == Verdict::Won)
             .min_by_key(|m| m.length)
-            .map(|m| m.mv)
     }
 
     /// The root moves after which the prover has a proven win.

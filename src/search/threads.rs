@@ -151,13 +151,8 @@ impl Engine {
             Some(started + plan.win),
             Some(&halt),
         );
-        if let Some(best) = ours.winning_move() {
-            let length = ours
-                .moves
-                .iter()
-                .filter_map(|m| m.length)
-                .min()
-                .unwrap_or(1);
+        if let Some(win) = ours.shortest_win() {
+            let (best, length) = (win.mv, win.length.unwrap_or(1));
             let report = Report {
                 best,
                 score: MATE - length as i32,
@@ -194,7 +189,9 @@ impl Engine {
             else {
                 return first;
             };
-            let first = first.get_or_insert_with(|| report.clone());
+            if first.is_none() {
+                first = Some(report.clone());
+            }
             if started.elapsed() + plan.verify > hard {
                 return Some(report);
             }
@@ -210,7 +207,7 @@ impl Engine {
             }
             excluded.push(report.best);
             if excluded.len() >= MAX_EXCLUDED.min(plan.moves - 1) {
-                return Some(first.clone());
+                return first;
             }
         }
     }
