@@ -156,7 +156,7 @@ fn every_misbehaviour_loses_by_forfeit() {
         if mode == "crash" {
             assert!(
                 log.contains(
-                    "second program (Black) crashed: on GetNextMove \
+                    "second program (Black) crashed: exited with status 3 after GetNextMove \
                      (its standard error: \"standin: out of cheese\")"
                 ),
                 "{log}"
@@ -305,7 +305,10 @@ fn a_crashing_uci_engine_forfeits_through_the_textui() {
     );
     // The record says why: the adapter's reason, which quotes the engine's.
     assert!(
-        log.contains("crashed: on GetNextMove (its standard error: \"antichess: the UCI engine"),
+        log.contains(
+            "crashed: exited with status 1 after GetNextMove \
+             (its standard error: \"antichess: the UCI engine"
+        ),
         "{log}"
     );
     assert!(log.contains("broken: no memory left"), "{log}");
@@ -555,28 +558,145 @@ fn openings_from_a_suite_file() {
     assert!(err.contains("suite.epd:1: invalid FEN"), "{err}");
 }
 
-/// A command that cannot be run (a typing slip) fails to start, and the
-/// record says why in the shell's own words.
+/// A command that cannot be run (a typing slip) stops the match before
+/// its first game, with the reason and exit status 2: no game is played
+/// or scored.
 #[test]
-fn a_program_that_cannot_run_is_reported_with_the_reason() {
+fn a_program_that_cannot_run_stops_the_match_at_once() {
+    for referee in [&["referee"][..], &["kriegspiel", "referee"][..]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
+            .args(referee)
+            .args(["--white", "no-such-antichess-program --depth 3"])
+            .args(["--black", "no-such-antichess-program --depth 3"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(
+                "the first program cannot start: cannot run \"no-such-antichess-program\""
+            ),
+            "{err}"
+        );
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "");
+    }
+}
+
+/// Openings with Black to move, lost castling rights or an en passant
+/// square reach the programs as they are: no game is forfeited, and the
+/// records start from the suite's positions.
+#[test]
+fn openings_with_black_to_move_are_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.epd");
+    std::fs::write(
+        &suite,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n\
+         r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b Kq -\n\
+         rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3\n",
+    )
+    .unwrap();
+    let out = dir.path().join("games");
     let (table, log) = referee(&[
+        "--ruleset",
+        "chess",
         "--games",
-        "2",
+        "6",
         "--clock",
-        "300",
+        "0",
+        "--max-plies",
+        "4",
+        "--openings-file",
+        suite.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
         "--white",
-        &engine("--hash 1"),
+        &engine("--depth 1 --hash 1"),
         "--black",
-        "no-such-antichess-program --depth 3",
+        &engine("--player first --hash 1"),
     ]);
+    assert!(table.contains("forfeits: none"), "{table}\n{log}");
+    assert!(table.contains("first        6"), "{table}\n{log}");
+    let pgn = std::fs::read_to_string(out.join("game-005.pgn")).unwrap();
     assert!(
-        table.contains("forfeits: second failed to start: 2"),
-        "{table}"
+        pgn.contains("[FEN \"rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\"]"),
+        "{pgn}"
     );
+    assert!(pgn.contains("\n1... "), "{pgn}");
+}
+
+/// The opening files go to a private folder of the referee's own, removed
+/// at the end: links and pipes planted in the temporary folder under the
+/// names it once used are neither followed nor removed.
+#[test]
+fn the_referee_writes_nothing_through_the_shared_temporary_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let target = tmp.path().join("target");
+    std::fs::write(&target, "keep me").unwrap();
+    for n in 0..4 {
+        for pid in 1..200u32 {
+            let name = format!("antichess-opening-{pid}-{n}.xml");
+            std::os::unix::fs::symlink(&target, tmp.path().join(name)).unwrap();
+        }
+    }
+    let before = std::fs::read_dir(tmp.path()).unwrap().count();
+    let out = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args([
+            "referee",
+            "--games",
+            "2",
+            "--clock",
+            "0",
+            "--max-plies",
+            "4",
+        ])
+        .args(["--white", &engine("--depth 1 --hash 1")])
+        .args(["--black", &engine("--player first --hash 1")])
+        .env("TMPDIR", tmp.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("forfeits: none"));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), before);
+}
+
+/// Ctrl-C (SIGINT to the referee alone, as the terminal sends it to the
+/// referee's group: the programs have groups of their own) stops the
+/// match within a second; the game in progress is neither scored nor
+/// written, and the programs end with it.
+#[test]
+fn an_interrupt_stops_the_match_without_scoring_the_game_in_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games");
+    let child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["referee", "--games", "2", "--clock", "0", "--out"])
+        .arg(&out)
+        .args(["--white", &engine("--depth 1 --hash 1")])
+        .args(["--black", &format!("{STANDIN} silent")])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let signalled = std::time::Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let result = child.wait_with_output().unwrap();
     assert!(
-        log.contains("second program (Black) failed to start")
-            && log.contains("(its standard error: ")
-            && log.contains("no-such-antichess-program"),
-        "{log}"
+        signalled.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        signalled.elapsed()
     );
+    assert_eq!(result.status.code(), Some(130));
+    let table = String::from_utf8(result.stdout).unwrap();
+    assert!(table.contains("first        0"), "{table}");
+    assert!(table.contains("forfeits: none"), "{table}");
+    let written = std::fs::read_dir(&out).map_or(0, |d| d.count());
+    assert_eq!(written, 0);
 }

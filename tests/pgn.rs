@@ -1,7 +1,7 @@
 //! PGN: the diagnostics of the chess specification's cases P01-P13 (their
 //! texts and expected lines are the specification's), the export format
 //! against python-chess's (`p01.export` was written by `chess_oracle.py pgn
-//! --export`), and the public corpora in `../shared/corpora/pgn/`.
+//! --export`), and the public corpora in `tests/data/corpora/` (origins and licences in its `SOURCES.md`).
 
 mod common;
 
@@ -18,7 +18,7 @@ fn data() -> PathBuf {
 
 fn corpus(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpora/pgn")
+        .join("tests/data/corpora")
         .join(name)
 }
 

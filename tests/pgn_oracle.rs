@@ -91,7 +91,7 @@ fn ours(text: &[u8]) -> Vec<Seen> {
 
 fn compare(name: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpora/pgn")
+        .join("tests/data/corpora")
         .join(name);
     let text = std::fs::read(&path).unwrap();
     let mut reader = pgn_reader::Reader::new(&text[..]);

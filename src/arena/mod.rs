@@ -19,6 +19,7 @@ mod suite;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -32,7 +33,7 @@ pub use suite::read_suite;
 
 use crate::connect;
 use crate::game::{Game, Recorded, Rules, elapsed_ms};
-use crate::process::{ChildProgram, Fault, LAST_WORDS_WAIT, quote_last_words};
+use crate::process::{ChildProgram, Ending, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
 use crate::rules::{Color, Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
 use crate::variant::Variant;
@@ -66,9 +67,9 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// Games played at the same time (each with its own two programs).
     pub concurrency: usize,
-    /// Start positions to play from instead of random openings (each with
+    /// Start games to play from instead of random openings (each with
     /// both colours, in order, again from the first when they run out);
-    /// board rulesets only.
+    /// board rulesets only ([`read_suite`]).
     pub suite: Option<Vec<Position>>,
 }
 
@@ -156,12 +157,24 @@ pub struct MatchResult {
     pub interrupted: bool,
 }
 
+/// Checks that both programs can be run (found, executable, a command
+/// that splits into words): the error of the first that cannot, before
+/// any game is played.
+pub fn check_programs(commands: [&str; 2]) -> Result<(), String> {
+    for (i, command) in commands.into_iter().enumerate() {
+        ChildProgram::spawn(command)
+            .map_err(|e| format!("the {} cannot start: {e}", program_name(i)))?;
+    }
+    Ok(())
+}
+
 /// Plays the match; `on_game` sees each finished game (numbered from 0).
-/// Setting `interrupt` stops it after the current move; the unfinished game
-/// is not counted.
+/// Setting `interrupt` stops it at once; the unfinished games are neither
+/// counted nor recorded. The opening files go to a private folder made
+/// for the match (mode 700), removed at its end.
 pub fn play_match(
     config: &MatchConfig,
-    interrupt: &AtomicBool,
+    interrupt: &Arc<AtomicBool>,
     on_game: impl FnMut(u32, &GameRecord),
 ) -> MatchResult {
     let random = |pair: u32| config.seed ^ u64::from(pair);
@@ -185,7 +198,7 @@ pub fn play_match(
 
 fn play_match_of<R: Recorded>(
     config: &MatchConfig,
-    interrupt: &AtomicBool,
+    interrupt: &Arc<AtomicBool>,
     mut on_game: impl FnMut(u32, &GameRecord),
     opening_of: impl Fn(u32) -> Game<R> + Sync,
 ) -> MatchResult
@@ -193,6 +206,17 @@ where
     Game<R>: Send,
 {
     let mut result = MatchResult::default();
+    let folder = match tempfile::Builder::new()
+        .prefix("antichess-referee-")
+        .tempdir()
+    {
+        Ok(folder) => folder,
+        Err(e) => {
+            eprintln!("antichess: cannot make a private folder for the opening files: {e}");
+            result.interrupted = true;
+            return result;
+        }
+    };
     let pairs = config.games.div_ceil(2);
     let workers = config.concurrency.clamp(1, pairs.max(1) as usize);
     let next_pair = AtomicU32::new(0);
@@ -204,6 +228,7 @@ where
             let sender = sender.clone();
             let next_pair = &next_pair;
             let opening_of = &opening_of;
+            let folder = folder.path();
             scope.spawn(move || {
                 let mut programs: [Option<ChildProgram>; 2] = [None, None];
                 loop {
@@ -219,7 +244,7 @@ where
                             &mut programs,
                             &opening,
                             first_white,
-                            index,
+                            &folder.join(format!("opening-{index}.xml")),
                             interrupt,
                         );
                         let stop = played.is_none();
@@ -335,8 +360,20 @@ impl<R: Recorded> Table<'_, R> {
     fn ask(&mut self, i: usize, line: &str, timeout: Duration) -> Result<String, Fault> {
         match self.programs[i].as_mut() {
             Some(p) => p.ask(line, timeout),
-            None => Err(Fault::Crashed),
+            None => Err(Fault::Ended(Ending::NotRunning)),
         }
+    }
+
+    /// The loss of `loser`, whose program failed to answer `command`
+    /// (`None` when interrupted: the game is not scored).
+    fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Finished<R>> {
+        let kind = match fault {
+            Fault::Interrupted => return None,
+            Fault::Timeout(_) => Forfeit::Hang,
+            Fault::Ended(_) => Forfeit::Crash,
+            Fault::LineTooLong => Forfeit::Protocol,
+        };
+        Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
 }
 
@@ -354,13 +391,6 @@ pub(crate) fn last_words(program: Option<&ChildProgram>, kind: Forfeit) -> Strin
     quote_last_words(program.and_then(|p| p.last_error(wait)).as_deref())
 }
 
-fn fault_kind(f: &Fault) -> Forfeit {
-    match f {
-        Fault::Timeout => Forfeit::Hang,
-        Fault::Crashed => Forfeit::Crash,
-    }
-}
-
 /// The program (0: the first, 1: the second) that plays `color` in a game
 /// where the first program has White or not.
 fn program_of(color: Color, first_white: bool) -> usize {
@@ -372,8 +402,8 @@ fn play_one<R: Recorded>(
     programs: &mut [Option<ChildProgram>; 2],
     opening: &Game<R>,
     first_white: bool,
-    index: u32,
-    interrupt: &AtomicBool,
+    opening_file: &std::path::Path,
+    interrupt: &Arc<AtomicBool>,
 ) -> Option<Finished<R>> {
     let (white_clock, black_clock) = config.clocks(first_white);
     let mut start = opening.clone();
@@ -387,11 +417,7 @@ fn play_one<R: Recorded>(
         game: start.clone(),
         plies: 0,
     };
-    let opening_file = std::env::temp_dir().join(format!(
-        "antichess-opening-{}-{index}.xml",
-        std::process::id()
-    ));
-    let written = write_atomic(&opening_file, R::to_xml(&start).as_bytes());
+    let written = write_atomic(opening_file, R::to_xml(&start).as_bytes());
     if let Err(e) = &written {
         eprintln!(
             "antichess: could not write the opening file {}: {e}",
@@ -406,7 +432,10 @@ fn play_one<R: Recorded>(
             &config.second
         };
         if table.programs[i].is_none() {
-            table.programs[i] = ChildProgram::spawn(command).ok();
+            table.programs[i] = ChildProgram::spawn(command).ok().map(|mut p| {
+                p.watch(Arc::clone(interrupt));
+                p
+            });
         }
         let new_game = match color {
             Color::White => format!(
@@ -419,19 +448,30 @@ fn play_one<R: Recorded>(
             ),
         };
         let load = format!("LoadGame {}", opening_file.display());
-        let started = written.is_ok()
-            && table.ask(i, &new_game, ANSWER).as_deref() == Ok("New game started")
-            && table.ask(i, &load, ANSWER).as_deref() == Ok("Game loaded");
-        if !started {
-            let _ = std::fs::remove_file(&opening_file);
-            return Some(table.forfeit(
-                color,
-                Forfeit::Setup,
-                "no game after StartNewGame and LoadGame".into(),
-            ));
+        let mut setup = || -> Result<(), String> {
+            written
+                .as_ref()
+                .map_err(|e| format!("the opening file: {e}"))?;
+            for (command, expected) in [(&new_game, "New game started"), (&load, "Game loaded")] {
+                let word = command.split(' ').next().unwrap_or_default();
+                match table.ask(i, command, ANSWER) {
+                    Ok(answer) if answer == expected => {}
+                    Ok(answer) => return Err(format!("{word} answered {}", quote(&answer))),
+                    Err(Fault::Interrupted) => return Err(String::new()),
+                    Err(fault) => return Err(format!("{fault} after {word}")),
+                }
+            }
+            Ok(())
+        };
+        if let Err(why) = setup() {
+            let _ = std::fs::remove_file(opening_file);
+            if interrupt.load(Ordering::Relaxed) {
+                return None;
+            }
+            return Some(table.forfeit(color, Forfeit::Setup, why));
         }
     }
-    let _ = std::fs::remove_file(&opening_file);
+    let _ = std::fs::remove_file(opening_file);
 
     loop {
         if interrupt.load(Ordering::Relaxed) {
@@ -456,7 +496,7 @@ fn play_one<R: Recorded>(
         let spent = elapsed_ms(started);
         let text = match answer {
             Ok(t) => t,
-            Err(f) => return Some(table.forfeit(turn, fault_kind(&f), "on GetNextMove".into())),
+            Err(f) => return table.fault(turn, f, "GetNextMove"),
         };
         if table.game.charge(spent).is_some() {
             return Some(table.forfeit(
@@ -466,33 +506,27 @@ fn play_one<R: Recorded>(
             ));
         }
         let m = match table.game.read_move(&text) {
-            Err(_) => return Some(table.forfeit(turn, Forfeit::Garbage, format!("{text:?}"))),
-            Ok(None) => return Some(table.forfeit(turn, Forfeit::IllegalMove, text)),
+            Err(_) => return Some(table.forfeit(turn, Forfeit::Garbage, quote(&text))),
+            Ok(None) => return Some(table.forfeit(turn, Forfeit::IllegalMove, quote(&text))),
             Ok(Some(m)) => m,
         };
         let outcome = table.game.play(m, 0);
         table.plies += 1;
-        match table.ask(mover, "MakeNextMove", ANSWER) {
-            Ok(echo) if echo == text => {}
-            other_answer => {
-                return Some(table.forfeit(
-                    turn,
-                    Forfeit::Protocol,
-                    format!("MakeNextMove answered {other_answer:?}"),
-                ));
-            }
-        }
-        match table.ask(other, &format!("MakeMove {text} {spent}"), ANSWER) {
-            Ok(echo) if echo == text => {}
-            Err(f) => {
-                return Some(table.forfeit(turn.other(), fault_kind(&f), "on MakeMove".into()));
-            }
-            Ok(echo) => {
-                return Some(table.forfeit(
-                    turn.other(),
-                    Forfeit::Protocol,
-                    format!("MakeMove answered {echo:?}"),
-                ));
+        for (side, command) in [
+            (turn, "MakeNextMove".to_string()),
+            (turn.other(), format!("MakeMove {text} {spent}")),
+        ] {
+            let word = command.split(' ').next().unwrap_or_default();
+            match table.ask(table.index(side), &command, ANSWER) {
+                Ok(echo) if echo == text => {}
+                Err(f) => return table.fault(side, f, word),
+                Ok(echo) => {
+                    return Some(table.forfeit(
+                        side,
+                        Forfeit::Protocol,
+                        format!("{word} answered {}", quote(&echo)),
+                    ));
+                }
             }
         }
         if let Some(outcome) = outcome {

@@ -126,6 +126,8 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 max_plies,
                 max_attempts,
             };
+            crate::arena::check_programs([&config.first, &config.second])
+                .map_err(anyhow::Error::msg)?;
             super::prepare_out(config.out_dir.as_deref())?;
             super::run_match(
                 &config.first,

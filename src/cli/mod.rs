@@ -494,12 +494,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             }
             let suite = match openings_file {
                 None => None,
-                Some(path) => {
-                    let Some(board) = Ruleset::from_name(&ruleset) else {
-                        anyhow::bail!("--openings-file is for chess and antichess rulesets");
-                    };
-                    Some(arena::read_suite(&path, board).map_err(anyhow::Error::msg)?)
-                }
+                Some(path) => Some(arena::read_suite(&path, &ruleset).map_err(anyhow::Error::msg)?),
             };
             referee(
                 MatchConfig {
@@ -682,6 +677,7 @@ fn bench(depth: u32, hash_mb: usize, threads: usize) -> ExitCode {
 }
 
 fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
+    arena::check_programs([&config.first, &config.second]).map_err(anyhow::Error::msg)?;
     prepare_out(config.out_dir.as_deref())?;
     run_match(
         &config.first,
@@ -714,7 +710,7 @@ fn run_match(
     second: &str,
     games: u32,
     sprt: Option<arena::Sprt>,
-    play: impl FnOnce(&AtomicBool, &mut dyn FnMut(u32, &arena::GameRecord)) -> arena::MatchResult,
+    play: impl FnOnce(&Arc<AtomicBool>, &mut dyn FnMut(u32, &arena::GameRecord)) -> arena::MatchResult,
 ) -> Result<ExitCode> {
     let interrupt = Arc::new(AtomicBool::new(false));
     {

@@ -268,23 +268,27 @@ impl Game<Position> {
 
     /// What a game file of this game says. A finished game has `gameOver`
     /// (the referee's records); the TextUI never saves one, since a game
-    /// ends the moment its result line is printed.
+    /// ends the moment its result line is printed. A game set up from a
+    /// position has its moves after the history that says the position's
+    /// side to move, castling rights and en passant square
+    /// ([`setup_history`]).
     pub fn to_file(&self) -> GameFile {
         let time = clocks_to_file(self.clock(Color::White), self.clock(Color::Black));
+        let played = self.history().iter().map(|p| HistoryMove {
+            side: p.side,
+            from: p.mv.from(),
+            to: p.mv.to(),
+            time: p.time.clone(),
+            promotion: p.mv.promotion().filter(|_| self.is_chess()),
+        });
+        let moves = setup_history(&self.first)
+            .into_iter()
+            .chain(played)
+            .collect();
         GameFile {
             ruleset: self.ruleset_name().to_string(),
             time,
-            moves: self
-                .history()
-                .iter()
-                .map(|p| HistoryMove {
-                    side: p.side,
-                    from: p.mv.from(),
-                    to: p.mv.to(),
-                    time: p.time.clone(),
-                    promotion: p.mv.promotion().filter(|_| self.is_chess()),
-                })
-                .collect(),
+            moves,
             pieces: self
                 .position
                 .board()
@@ -335,4 +339,69 @@ fn outcome_to_file(outcome: Outcome) -> GameOver {
         description,
         reason,
     }
+}
+
+/// A move by `side` in a made-up history.
+fn history_move(side: Color, from: Square, to: Square) -> HistoryMove {
+    HistoryMove {
+        side,
+        from,
+        to,
+        time: None,
+        promotion: None,
+    }
+}
+
+/// The history a game file needs to say what `pos` is beyond its board
+/// (game-file.md, "Meaning": the side to move is the other side of the
+/// last move; a castling right is lost when a move touched the rook's or
+/// king's home square; en passant follows a double step): empty for White
+/// to move with every right and no en passant square; else a move from the
+/// home square of each rook whose right is lost, then the last move, by the
+/// side not to move: the double step when there is an en passant square,
+/// or a move on the d file that no rule reads. The history starts with
+/// White, as games do.
+fn setup_history(pos: &Position) -> Vec<HistoryMove> {
+    let lost: Vec<Square> = if pos.ruleset().castling_and_en_passant {
+        CASTLES
+            .iter()
+            .filter(|c| pos.castling_rights() & c.right == 0)
+            .map(|c| c.rook_from)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if pos.turn() == Color::White && pos.ep_square().is_none() && lost.is_empty() {
+        return Vec::new();
+    }
+    let mover = pos.turn().other();
+    let last = pos
+        .ep_square()
+        .and_then(|ep| match mover {
+            Color::White => ep.offset(-8).zip(ep.offset(8)),
+            Color::Black => ep.offset(8).zip(ep.offset(-8)),
+        })
+        .unwrap_or(match mover {
+            Color::White => (Square::D4, Square::D5),
+            Color::Black => (Square::D5, Square::D4),
+        });
+    let mut squares: Vec<(Square, Square)> = lost.into_iter().map(|s| (s, Square::D4)).collect();
+    squares.push(last);
+    // The last move is the mover's; sides alternate back from it.
+    let side_of = |i: usize, n: usize| {
+        if (n - 1 - i).is_multiple_of(2) {
+            mover
+        } else {
+            mover.other()
+        }
+    };
+    if side_of(0, squares.len()) == Color::Black {
+        squares.insert(0, (Square::D4, Square::D5));
+    }
+    let n = squares.len();
+    squares
+        .into_iter()
+        .enumerate()
+        .map(|(i, (from, to))| history_move(side_of(i, n), from, to))
+        .collect()
 }

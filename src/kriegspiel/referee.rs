@@ -6,6 +6,7 @@
 //! a program answers `ready`, an attempt (`e2e4`, `e7e8n`) or `resign`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,7 @@ use crate::arena::{
 };
 use crate::game::elapsed_ms;
 use crate::pgn;
-use crate::process::{ChildProgram, Fault};
+use crate::process::{ChildProgram, Ending, Fault, quote};
 use crate::rules::{Color, Outcome, Reason};
 
 /// How a Kriegspiel match is played.
@@ -58,10 +59,11 @@ fn outcome(finish: Finish) -> Outcome {
 }
 
 /// Plays the match; `on_game` sees each finished game (numbered from 0).
-/// Setting `interrupt` stops it after the current attempt.
+/// Setting `interrupt` stops it at once; the unfinished game is neither
+/// counted nor recorded.
 pub fn play_match(
     config: &RefereeConfig,
-    interrupt: &AtomicBool,
+    interrupt: &Arc<AtomicBool>,
     mut on_game: impl FnMut(u32, &GameRecord),
 ) -> MatchResult {
     let mut result = MatchResult::default();
@@ -174,27 +176,42 @@ impl Table<'_> {
     }
 
     /// Plays the game; `None` when interrupted.
-    fn play(&mut self, seed: u64, interrupt: &AtomicBool) -> Option<Finish> {
+    /// The loss of `loser`, whose program failed to answer `command`
+    /// (`None` when interrupted: the game is not scored).
+    fn fault(&mut self, loser: Color, fault: Fault, command: &str) -> Option<Finish> {
+        let kind = match fault {
+            Fault::Interrupted => return None,
+            Fault::Timeout(_) => Forfeit::Hang,
+            Fault::Ended(_) => Forfeit::Crash,
+            Fault::LineTooLong => Forfeit::Protocol,
+        };
+        Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
+    }
+
+    fn play(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Option<Finish> {
         let clock = self.config.clock_ms;
         let mut remaining = [clock, clock];
         for color in [Color::White, Color::Black] {
             let i = self.index(color);
             if self.programs[i].is_none() {
-                self.programs[i] = ChildProgram::spawn(self.command(color)).ok();
+                self.programs[i] = ChildProgram::spawn(self.command(color)).ok().map(|mut p| {
+                    p.watch(Arc::clone(interrupt));
+                    p
+                });
             }
             let side = if color.is_white() { "white" } else { "black" };
             let line = format!("newgame {side} {clock} {seed}");
             let answer = match self.programs[i].as_mut() {
                 Some(p) => p.ask(&line, SETUP),
-                None => Err(Fault::Crashed),
+                None => Err(Fault::Ended(Ending::NotRunning)),
             };
-            if answer.as_deref() != Ok("ready") {
-                return Some(self.forfeit(
-                    color,
-                    Forfeit::Setup,
-                    format!("newgame answered {answer:?}"),
-                ));
-            }
+            let why = match answer {
+                Ok(answer) if answer == "ready" => continue,
+                Ok(answer) => format!("newgame answered {}", quote(&answer)),
+                Err(Fault::Interrupted) => return None,
+                Err(fault) => format!("{fault} after newgame"),
+            };
+            return Some(self.forfeit(color, Forfeit::Setup, why));
         }
         let finish = loop {
             if let Some(f) = self.game.finish() {
@@ -209,12 +226,20 @@ impl Table<'_> {
             // A line nobody asked for is a protocol error.
             for color in [turn, turn.other()] {
                 let i = self.index(color);
-                if let Some(line) = self.programs[i].as_mut().and_then(ChildProgram::unread) {
-                    return Some(self.forfeit(
-                        color,
-                        Forfeit::Protocol,
-                        format!("{line:?} when no answer was due"),
-                    ));
+                let unread = match self.programs[i].as_mut() {
+                    Some(p) => p.unread(),
+                    None => Ok(None),
+                };
+                match unread {
+                    Ok(None) => {}
+                    Ok(Some(line)) => {
+                        return Some(self.forfeit(
+                            color,
+                            Forfeit::Protocol,
+                            format!("{} when no answer was due", quote(&line)),
+                        ));
+                    }
+                    Err(fault) => return self.fault(color, fault, "its last command"),
                 }
             }
             let go = format!("go {} {}", remaining[0].max(0), remaining[1].max(0));
@@ -231,17 +256,12 @@ impl Table<'_> {
                 let i = self.index(turn);
                 let answer = match self.programs[i].as_mut() {
                     Some(p) => p.recv(deadline(left)),
-                    None => Err(Fault::Crashed),
+                    None => Err(Fault::Ended(Ending::NotRunning)),
                 };
                 let spent = elapsed_ms(started);
                 let text = match answer {
                     Ok(t) => t,
-                    Err(Fault::Timeout) => {
-                        break ended = Some(self.forfeit(turn, Forfeit::Hang, "on go".into()));
-                    }
-                    Err(Fault::Crashed) => {
-                        break ended = Some(self.forfeit(turn, Forfeit::Crash, "on go".into()));
-                    }
+                    Err(fault) => break ended = Some(self.fault(turn, fault, "go")?),
                 };
                 if clock > 0 && spent >= remaining[side] {
                     break ended =
@@ -253,7 +273,7 @@ impl Table<'_> {
                     break ended = Some(finish);
                 }
                 let Ok(attempt) = text.parse::<Attempt>() else {
-                    break ended = Some(self.forfeit(turn, Forfeit::Garbage, format!("{text:?}")));
+                    break ended = Some(self.forfeit(turn, Forfeit::Garbage, quote(&text)));
                 };
                 tries += 1;
                 self.attempts += 1;
