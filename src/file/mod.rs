@@ -3,6 +3,7 @@
 //! (quick-xml, byte-exact). Files are saved with [`crate::safe_write`].
 
 mod encoding;
+mod limits;
 mod read;
 mod write;
 mod xsd_types;

@@ -12,6 +12,7 @@ use std::path::Path;
 use roxmltree::{Document, Node, ParsingOptions};
 
 use super::encoding::decode;
+use super::limits;
 use super::xsd_types::{builtin_simple_type, is_xml_space, parse_integer};
 use super::{
     BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver, GameFile, GameOver, HistoryMove,
@@ -64,7 +65,7 @@ fn plain(message: impl Into<String>) -> FileError {
     }
 }
 
-fn at(node: Node, message: impl Into<String>) -> FileError {
+pub(super) fn at(node: Node, message: impl Into<String>) -> FileError {
     let pos = node.document().text_pos_at(node.range().start);
     FileError {
         message: message.into(),
@@ -150,6 +151,7 @@ pub fn parse(bytes: &[u8]) -> Result<GameFile> {
 pub fn parse_any(bytes: &[u8]) -> Result<SavedGame> {
     let text = decode(bytes).map_err(plain)?;
     check_chars(&text)?;
+    limits::check_text(&text)?;
     let options = ParsingOptions {
         allow_dtd: true,
         nodes_limit: 4_000_000,
@@ -164,6 +166,7 @@ pub fn parse_any(bytes: &[u8]) -> Result<SavedGame> {
             column: pos.col,
         }
     })?;
+    limits::check_depth(&doc)?;
     read_any(doc.root_element())
 }
 

@@ -281,10 +281,13 @@ impl Game<Position> {
             time: p.time.clone(),
             promotion: p.mv.promotion().filter(|_| self.is_chess()),
         });
-        let moves = setup_history(&self.first)
-            .into_iter()
-            .chain(played)
-            .collect();
+        // A history read from a file says all this already.
+        let setup = if self.replays {
+            setup_history(&self.first)
+        } else {
+            Vec::new()
+        };
+        let moves = setup.into_iter().chain(played).collect();
         GameFile {
             ruleset: self.ruleset_name().to_string(),
             time,
@@ -356,16 +359,25 @@ fn history_move(side: Color, from: Square, to: Square) -> HistoryMove {
 /// (game-file.md, "Meaning": the side to move is the other side of the
 /// last move; a castling right is lost when a move touched the rook's or
 /// king's home square; en passant follows a double step): empty for White
-/// to move with every right and no en passant square; else a move from the
-/// home square of each rook whose right is lost, then the last move, by the
+/// to move with every right its pieces allow and no en passant square; else
+/// a move from the home square of each rook whose right is lost while its
+/// king and rook are at home, then the last move, by the
 /// side not to move: the double step when there is an en passant square,
 /// or a move on the d file that no rule reads. The history starts with
 /// White, as games do.
 fn setup_history(pos: &Position) -> Vec<HistoryMove> {
     let lost: Vec<Square> = if pos.ruleset().castling_and_en_passant {
+        let board = pos.board();
+        let home = |sq: Square, role: Role, color: Color| {
+            board.piece_at(sq) == Some(Piece { color, role })
+        };
+        // A right whose king or rook has left home is lost without a word.
         CASTLES
             .iter()
             .filter(|c| pos.castling_rights() & c.right == 0)
+            .filter(|c| {
+                home(c.king_from, Role::King, c.color) && home(c.rook_from, Role::Rook, c.color)
+            })
             .map(|c| c.rook_from)
             .collect()
     } else {
