@@ -71,7 +71,7 @@ pub fn check_text(text: &str) -> Result<(), FileError> {
                 i = end;
             }
             b'&' => {
-                let end = text[i..].find(|c| c == '<').map_or(bytes.len(), |e| i + e);
+                let end = text[i..].find('<').map_or(bytes.len(), |e| i + e);
                 expanded = expanded.saturating_add(references(&text[i..end], &entities));
                 i = end;
             }
