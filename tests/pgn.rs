@@ -278,3 +278,65 @@ fn a_game_over_16_mib_is_an_error_and_the_next_game_is_read() {
         )
     );
 }
+
+/// Tags by the hundred thousand read in one pass: a tag named again keeps
+/// its last value and place, and the warnings past the first hundred are
+/// counted, not listed.
+#[test]
+fn many_tags_read_in_linear_time_and_warnings_are_capped() {
+    let mut text: String = (0..200_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    text.extend((0..1000).map(|i| format!("[Dup \"{i}\"]\n")));
+    text.push_str("\n1. e4 *\n");
+    let games = pgn::read_text(&text);
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(game.game.tags.len(), 200_001);
+    assert_eq!(
+        game.game.tags.last().unwrap(),
+        &("Dup".to_string(), "999".to_string())
+    );
+    assert_eq!(game.diagnostics.len(), pgn::MAX_DIAGNOSTICS);
+    assert_eq!(game.unreported.warnings, 999 - pgn::MAX_DIAGNOSTICS);
+    assert!(!game.has_error());
+}
+
+/// Three million opening parentheses: one error for the nesting, one for
+/// the balance, and the game's moves kept.
+#[test]
+fn parentheses_by_the_million_are_two_errors() {
+    let text = format!("1. e4 {} *\n", "(".repeat(3_000_000));
+    let games = pgn::read_text(&text);
+    assert_eq!(games.len(), 1);
+    let messages: Vec<&str> = games[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        ["variations nest too deeply", "unbalanced parenthesis"]
+    );
+    assert_eq!(games[0].game.moves.len(), 1);
+}
+
+/// `pgn check` lists at most a hundred problems of a game, then how many
+/// more, and counts them all.
+#[test]
+fn pgn_check_says_how_many_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dup.pgn");
+    let tags: String = (0..250).map(|i| format!("[Dup \"{i}\"]\n")).collect();
+    std::fs::write(&path, format!("{tags}\n1. e4 *\n")).unwrap();
+    let (code, out, _) = common::run_binary(&["pgn", "check", path.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 102, "{out}");
+    assert!(
+        lines[100].ends_with(":101:1: warning: game 1: ... and 149 more"),
+        "{out}"
+    );
+    assert!(
+        lines[101].ends_with("dup.pgn: games 1, with errors 0, warnings 249"),
+        "{out}"
+    );
+}

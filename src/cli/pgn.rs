@@ -55,25 +55,40 @@ fn each_game(
                 }
             };
             tally.games += 1;
-            let mut counted_error = false;
-            for d in &read.diagnostics {
-                let is_error = d.severity == Severity::Error || strict;
-                if d.severity == Severity::Warning {
-                    tally.warnings += 1;
-                }
-                if is_error && !counted_error {
-                    counted_error = true;
-                    tally.with_errors += 1;
-                }
-                if d.severity == Severity::Warning && quiet {
-                    continue;
-                }
-                let line = format!("{name}:{d}");
+            let print = |line: String| {
                 if to_stderr {
                     eprintln!("{line}");
                 } else {
                     let _ = writeln!(stdout.lock(), "{line}");
                 }
+            };
+            for d in &read.diagnostics {
+                if d.severity == Severity::Warning {
+                    tally.warnings += 1;
+                }
+                if d.severity == Severity::Warning && quiet {
+                    continue;
+                }
+                print(format!("{name}:{d}"));
+            }
+            // Past the first diagnostics of a game, only their number.
+            let more = read.unreported;
+            tally.warnings += more.warnings;
+            let shown = if quiet {
+                more.errors
+            } else {
+                more.errors + more.warnings
+            };
+            if let Some(last) = read.diagnostics.last().filter(|_| shown > 0) {
+                let kind = if more.errors > 0 { "error" } else { "warning" };
+                print(format!(
+                    "{name}:{}:{}: {kind}: game {}: ... and {shown} more",
+                    last.line, last.column, last.game
+                ));
+            }
+            let warned = !read.diagnostics.is_empty() || more.warnings > 0;
+            if read.has_error() || (strict && warned) {
+                tally.with_errors += 1;
             }
             each(&read);
         }

@@ -10,7 +10,9 @@
 mod read;
 mod write;
 
-pub use read::{Diagnostic, ReadGame, Reader, Severity, ending_words, read_text};
+pub use read::{
+    Diagnostic, MAX_DIAGNOSTICS, ReadGame, Reader, Severity, Unreported, ending_words, read_text,
+};
 pub(crate) use write::{Movetext, header};
 pub use write::{SEVEN_TAG_ROSTER, write};
 

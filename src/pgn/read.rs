@@ -9,6 +9,7 @@
 //! UTF-8 is read as ISO-8859-1, the PGN standard's character set. Line ends
 //! may be LF, CRLF or CR.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::io::BufRead;
 
@@ -20,6 +21,10 @@ use crate::rules::{Move, Outcome, Position, Reason, Ruleset, Status, notation, w
 const MAX_GAME_BYTES: usize = 16 << 20;
 /// Variations may not nest deeper than this.
 const MAX_NESTING: usize = 255;
+
+/// Diagnostics kept for one game; past them they are only counted, and
+/// one last line says how many more there were.
+pub const MAX_DIAGNOSTICS: usize = 100;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,18 +72,31 @@ impl fmt::Display for Diagnostic {
 pub struct ReadGame {
     /// The game.
     pub game: PgnGame,
-    /// Its problems, in the order found.
+    /// Its problems, in the order found (at most [`MAX_DIAGNOSTICS`]).
     pub diagnostics: Vec<Diagnostic>,
+    /// The problems found past those, counted only.
+    pub unreported: Unreported,
     /// The game's termination marker was present.
     pub terminated: bool,
+}
+
+/// Problems of a game past the [`MAX_DIAGNOSTICS`] it lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unreported {
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
 }
 
 impl ReadGame {
     /// Whether the game has an error.
     pub fn has_error(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.unreported.errors > 0
+            || self
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error)
     }
 
     /// The first error, if any.
@@ -139,9 +157,17 @@ impl Frame {
 /// The game being read.
 struct Builder {
     number: usize,
+    /// The tags in order; a tag named again is emptied here (and dropped
+    /// at the end) and added anew.
     tags: Vec<(String, String)>,
     tag_at: Vec<At>,
+    /// Where each tag name stands in `tags`.
+    tag_index: HashMap<String, usize>,
     diagnostics: Vec<Diagnostic>,
+    /// Diagnostics past [`MAX_DIAGNOSTICS`].
+    unreported: Unreported,
+    /// Variations opened past [`MAX_NESTING`], not read.
+    too_deep: usize,
     comment: Option<String>,
     /// The lines of play, the main line first (empty before movetext).
     frames: Vec<Frame>,
@@ -168,7 +194,10 @@ impl Builder {
             number,
             tags: Vec::new(),
             tag_at: Vec::new(),
+            tag_index: HashMap::new(),
             diagnostics: Vec::new(),
+            unreported: Unreported::default(),
+            too_deep: 0,
             comment: None,
             frames: Vec::new(),
             started: false,
@@ -185,6 +214,13 @@ impl Builder {
     }
 
     fn report(&mut self, at: At, severity: Severity, message: String) {
+        if self.diagnostics.len() >= MAX_DIAGNOSTICS {
+            match severity {
+                Severity::Error => self.unreported.errors += 1,
+                Severity::Warning => self.unreported.warnings += 1,
+            }
+            return;
+        }
         self.diagnostics.push(Diagnostic {
             line: at.line,
             column: at.column,
@@ -265,16 +301,22 @@ impl Builder {
             }
             Token::Open => {
                 let depth = self.frames.len();
+                if depth > MAX_NESTING {
+                    // Counted, not read: the game keeps its variations
+                    // to this depth.
+                    if self.too_deep == 0 {
+                        self.report(at, Severity::Error, "variations nest too deeply".into());
+                    }
+                    self.too_deep += 1;
+                    return;
+                }
                 let top = self.frames.last();
                 let start = top.and_then(|f| f.before_last);
                 let dead = top.is_none_or(|f| f.dead) || start.is_none();
-                if depth > MAX_NESTING {
-                    self.report(at, Severity::Error, "variations nest too deeply".into());
-                }
                 let pos = start.unwrap_or_else(|| Position::new(Ruleset::CHESS));
-                self.frames
-                    .push(Frame::new(pos, dead || depth > MAX_NESTING));
+                self.frames.push(Frame::new(pos, dead));
             }
+            Token::Close if self.too_deep > 0 => self.too_deep -= 1,
             Token::Close => {
                 if self.frames.len() <= 1 {
                     self.report(at, Severity::Error, "unbalanced parenthesis".into());
@@ -417,6 +459,7 @@ impl Builder {
         if open_variation && !self.in_comment_at_end {
             self.report(end_at, Severity::Error, "unbalanced parenthesis".into());
         }
+        self.too_deep = 0;
         while self.frames.len() > 1 {
             self.token(Token::Close, end_at);
         }
@@ -454,15 +497,21 @@ impl Builder {
             .pop()
             .unwrap_or_else(|| Frame::new(Position::new(Ruleset::CHESS), true));
         let start = self.first.unwrap_or(main.pos);
+        let tags = self
+            .tags
+            .into_iter()
+            .filter(|(n, _)| !n.is_empty())
+            .collect();
         ReadGame {
             game: PgnGame {
-                tags: self.tags,
+                tags,
                 start,
                 comment: self.comment,
                 moves: main.nodes,
                 result: marker,
             },
             diagnostics: self.diagnostics,
+            unreported: self.unreported,
             terminated,
         }
     }
@@ -887,10 +936,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                 }
                 Token::Tag(name, value) => {
                     any = true;
-                    if let Some(i) = game.tags.iter().position(|(n, _)| *n == name) {
+                    if let Some(i) = game.tag_index.insert(name.clone(), game.tags.len()) {
                         game.report(at, Severity::Warning, format!("duplicate tag {name}"));
-                        game.tags.remove(i);
-                        game.tag_at.remove(i);
+                        game.tags[i].0.clear();
                     }
                     game.tags.push((name, value));
                     game.tag_at.push(at);
