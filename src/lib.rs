@@ -25,6 +25,7 @@ pub mod cli;
 pub mod connect;
 pub mod file;
 pub mod game;
+pub mod input;
 pub mod kriegspiel;
 pub mod pgn;
 pub mod play;

@@ -56,8 +56,10 @@ fn run(case: &Path, work: &Path) -> Vec<u8> {
 }
 
 /// Masks in UCI `info` lines what only the engine itself decides (its
-/// timings, node counts, centipawn scores and principal variations):
-/// `time T`, `nps N`, `nodes N`, `cp S`, `pv P`. Depths and mate scores,
+/// timings, node counts, selective depths, table use, centipawn scores
+/// and principal variations): `time T`, `nps N`, `nodes N`, `seldepth N`,
+/// `hashfull N`, `cp S`, `pv P`, and the reply to ponder on after a
+/// `bestmove` (`ponder P`). Depths and mate scores,
 /// which the position decides, are kept, and so is every `bestmove`.
 fn normalize(output: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(output);
@@ -72,13 +74,17 @@ fn normalize(output: &[u8]) -> Vec<u8> {
             for i in 1..words.len() {
                 match words[i - 1] {
                     "time" => words[i] = "T",
-                    "nps" | "nodes" => words[i] = "N",
+                    "nps" | "nodes" | "seldepth" | "hashfull" => words[i] = "N",
                     "cp" => words[i] = "S",
                     _ => {}
                 }
             }
             result.push_str(&words.join(" "));
             result.push('\n');
+        } else if let Some((best, _)) = line.split_once(" ponder ") {
+            // The reply to ponder on comes from the principal variation.
+            result.push_str(best);
+            result.push_str(" ponder P\n");
         } else {
             result.push_str(line);
         }

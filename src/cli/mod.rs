@@ -47,7 +47,7 @@ struct EngineArgs {
 #[derive(Args, Clone)]
 struct TableArgs {
     /// Transposition table size in MB.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
     hash: u32,
     /// Search threads (lazy SMP; more than one makes moves irreproducible)
     /// [default: one per core, at most 8; one with --depth]
@@ -280,7 +280,7 @@ enum Command {
         #[arg(long)]
         check: bool,
         /// Transposition table size in MB.
-        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
         hash: u32,
         /// Positions as move sequences (`-` the empty board); without any,
         /// one per line of standard input (`#` lines and blank lines
@@ -295,7 +295,7 @@ enum Command {
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Transposition table size in MB.
-        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
         hash: u32,
         /// Search threads (the node count is reproducible with one only).
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -353,7 +353,7 @@ enum Command {
         plies: u32,
         /// Transposition table size in MB, shared out among the threads
         /// (the empty board wants several GB).
-        #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = parse_hash)]
         hash: u32,
         /// Threads solving the positions of a ply, each with its own part
         /// of the table.
@@ -391,6 +391,18 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// A table size in MB: 1 to 65,536, and memory the machine can give.
+fn parse_hash(text: &str) -> Result<u32, String> {
+    let mb: u32 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number of MB"))?;
+    if !(1..=65_536).contains(&mb) {
+        return Err("a table is 1 to 65536 MB".into());
+    }
+    search::check_hash_size(mb as usize)?;
+    Ok(mb)
 }
 
 fn parse_variant_name(name: &str) -> Result<String, String> {

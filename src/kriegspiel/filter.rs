@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 
 use super::game::{Answer, Game};
 use super::umpire::Attempt;
-use crate::textui::read_line;
+use crate::input::read_line;
 
 /// The white space stripped from both ends of a line: space, tab, line
 /// feed, vertical tab, form feed, carriage return.

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use super::announcement::Announcement;
 use super::player::{Player, Strategy};
+use crate::input::read_line;
 use crate::rules::Color;
-use crate::textui::read_line;
 
 /// Runs the player until `quit` or the end of input. `seed` is xored with
 /// each game's seed.

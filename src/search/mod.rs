@@ -39,7 +39,7 @@ pub use score::{MATE, MATE_BOUND};
 pub use threads::{ACCEPT_DRAW_AT, DRAW_DECISION_DEPTH, Engine, default_threads};
 pub use time::Limits;
 pub(crate) use tt::zeroed_slots;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::{Bound, TranspositionTable, check_size as check_hash_size};
 
 const MAX_PLY: usize = 128;
 /// Capture plies the quiescence search follows before it evaluates.
@@ -65,6 +65,8 @@ pub struct Report {
     pub score: i32,
     /// The last completed depth.
     pub depth: u32,
+    /// The deepest ply the search reached (quiescence included).
+    pub seldepth: u32,
     /// Nodes visited.
     pub nodes: u64,
     /// The principal variation.
@@ -72,6 +74,10 @@ pub struct Report {
     /// Time taken.
     pub elapsed: Duration,
 }
+
+/// What is told of each root move as the main worker starts searching it:
+/// the move and its number (from 1) in this iteration.
+pub type RootObserver = Arc<dyn Fn(Move, usize) + Send + Sync>;
 
 /// One search thread's own state.
 struct Worker {
@@ -99,8 +105,13 @@ struct Worker {
     root_best: Option<Move>,
     /// Inside the search after a null move.
     after_null: bool,
-    /// Root moves not to search (a proof search found them lost).
+    /// Root moves not to search (a proof search found them lost, or the
+    /// caller left them out).
     excluded: Vec<Move>,
+    /// The deepest ply reached in this search.
+    seldepth: usize,
+    /// Told of each root move as the main worker starts searching it.
+    root_observer: Option<RootObserver>,
     /// The static score at each ply of the current line ([`NO_EVAL`] where
     /// none was taken), for the "improving" test.
     evals: [i32; MAX_PLY + 2],
@@ -134,6 +145,8 @@ impl Worker {
             root_best: None,
             after_null: false,
             excluded: Vec::new(),
+            seldepth: 0,
+            root_observer: None,
             evals: [NO_EVAL; MAX_PLY + 2],
             keys: Vec::new(),
             game_keys: 0,
@@ -184,6 +197,7 @@ impl Worker {
         self.start = Instant::now();
         self.limits = *limits;
         self.nodes = 0;
+        self.seldepth = 0;
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.age_histories();
@@ -209,6 +223,7 @@ impl Worker {
             best: first,
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             pv: vec![first],
             elapsed: Duration::ZERO,
@@ -252,6 +267,7 @@ impl Worker {
             report.best = best;
             report.score = score;
             report.depth = depth;
+            report.seldepth = self.seldepth as u32;
             report.pv = pv;
             report.nodes = self.nodes;
             report.elapsed = self.start.elapsed();
@@ -329,6 +345,7 @@ impl Worker {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         self.check_time();
         if self.stopped && ply > 0 {
             return 0;
@@ -469,6 +486,11 @@ impl Worker {
         // The quiet moves searched so far (for the history malus).
         let mut tried = ArrayVec::<Move, 64>::new();
         for (i, &m) in moves.iter().enumerate() {
+            if ply == 0
+                && let Some(observe) = &self.root_observer
+            {
+                observe(m, i + 1);
+            }
             self.moved[ply] = ordering::piece_square(pos, m);
             let child = pos.play(m);
             if chess {
@@ -577,6 +599,7 @@ impl Worker {
         ply: usize,
         qply: usize,
     ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
         // Captures are compulsory: only a side with no capture may "stand pat".
         if !moves[0].is_capture() || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
             return evaluate(pos);
@@ -634,6 +657,7 @@ impl Worker {
         ply: usize,
         qply: usize,
     ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
         if qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
             return evaluate(pos);

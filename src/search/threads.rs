@@ -14,7 +14,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::proof::{Verdict, prove_until};
-use super::{Limits, MATE, MAX_DEPTH, Report, TranspositionTable, Worker, mated_wins};
+use super::{
+    Limits, MATE, MAX_DEPTH, Report, RootObserver, TranspositionTable, Worker, mated_wins,
+};
 use crate::rules::{Move, Position, Status};
 
 /// The depth of the search that decides on a draw (an offer, a claim)
@@ -43,6 +45,8 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     workers: Vec<Worker>,
     halt: Arc<AtomicBool>,
+    /// Root moves the caller leaves out of every search until changed.
+    left_out: Vec<Move>,
 }
 
 impl Engine {
@@ -63,7 +67,31 @@ impl Engine {
             tt,
             workers,
             halt,
+            left_out: Vec::new(),
         }
+    }
+
+    /// Leaves `moves` out of the root of every search from now on (UCI's
+    /// `searchmoves` and the further lines of MultiPV); an empty list
+    /// searches every move again. If every legal move is left out, all
+    /// are searched.
+    pub fn leave_out(&mut self, moves: &[Move]) {
+        self.left_out.clear();
+        self.left_out.extend_from_slice(moves);
+    }
+
+    /// Has `observe` told of each root move as the main thread starts
+    /// searching it (UCI's `currmove`), or no more with `None`.
+    pub fn observe_root(&mut self, observe: Option<RootObserver>) {
+        if let Some(main) = self.workers.first_mut() {
+            main.root_observer = observe;
+        }
+    }
+
+    /// The transposition table (to ask how full it is while a search
+    /// runs: UCI's `hashfull`).
+    pub fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
     }
 
     /// Forgets everything learned (a new game).
@@ -138,8 +166,12 @@ impl Engine {
         limits: &Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Option<Report> {
-        let Some(plan) = proof_plan(pos, limits) else {
-            return self.search_excluding(pos, limits, &[], &mut on_iteration);
+        // A restricted root goes without proofs (a proven win might be
+        // among the moves left out).
+        let plan = proof_plan(pos, limits).filter(|_| self.left_out.is_empty());
+        let Some(plan) = plan else {
+            let left_out = self.left_out.clone();
+            return self.search_excluding(pos, limits, &left_out, &mut on_iteration);
         };
         let started = Instant::now();
         // Our own win first: a proven one is played at once.
@@ -157,6 +189,7 @@ impl Engine {
                 best,
                 score: MATE - length as i32,
                 depth: 1,
+                seldepth: length,
                 nodes: ours.nodes as u64,
                 pv: vec![best],
                 elapsed: started.elapsed(),
@@ -400,6 +433,7 @@ mod tests {
             best,
             score,
             depth,
+            seldepth: depth,
             nodes: 0,
             pv: vec![best],
             elapsed: Duration::from_millis(depth.into()),

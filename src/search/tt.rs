@@ -95,6 +95,19 @@ pub(crate) fn zeroed_slots(megabytes: usize) -> Box<[[AtomicU64; 2]]> {
         .collect()
 }
 
+/// Whether a table of `megabytes` MB can be had: the memory is asked of
+/// the allocator (without being touched) and given back, so that a size
+/// the machine cannot hold is an error said at once, not an abort when
+/// the table is made.
+pub fn check_size(megabytes: usize) -> Result<(), String> {
+    let bytes = megabytes.checked_mul(1 << 20);
+    let mut probe: Vec<u8> = Vec::new();
+    match bytes.map(|b| probe.try_reserve_exact(b)) {
+        Some(Ok(())) => Ok(()),
+        _ => Err(format!("cannot allocate a table of {megabytes} MB")),
+    }
+}
+
 impl TranspositionTable {
     /// A table of at most `megabytes` MB (see [`zeroed_slots`]).
     pub fn new(megabytes: usize) -> TranspositionTable {
@@ -111,6 +124,17 @@ impl TranspositionTable {
     fn read(&self, slot: usize) -> (u64, u64) {
         let [a, b] = &self.slots[slot];
         (a.load(Ordering::Relaxed), b.load(Ordering::Relaxed))
+    }
+
+    /// How full the table is, in thousandths: the share of its first
+    /// thousand slots written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = (0..sample)
+            .filter(|&i| unpack(self.read(i).1).is_some_and(|(_, g)| g == generation))
+            .count();
+        (used * 1000 / sample.max(1)) as u32
     }
 
     /// Marks the start of a new search, so older entries give way.
