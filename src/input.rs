@@ -54,10 +54,13 @@ pub enum Line {
 }
 
 impl Line {
-    /// Whether the line is text as it was sent: not too long, and valid
+    /// The line, if it is text as it was sent: not too long, and valid
     /// UTF-8.
-    pub fn is_clean(&self) -> bool {
-        matches!(self, Line::Text(t) if !t.contains(char::REPLACEMENT_CHARACTER))
+    pub fn clean(self) -> Option<String> {
+        match self {
+            Line::Text(t) if !t.contains(char::REPLACEMENT_CHARACTER) => Some(t),
+            _ => None,
+        }
     }
 }
 
@@ -123,7 +126,8 @@ mod tests {
                 Line::Text("quit".into()),
             ]
         );
-        assert!(got[0].is_clean() && !got[1].is_clean() && !got[2].is_clean());
+        let clean: Vec<Option<String>> = got.into_iter().map(Line::clean).collect();
+        assert_eq!(clean, [Some("uci".into()), None, None, Some("quit".into())]);
     }
 
     #[test]

@@ -506,3 +506,31 @@ fn the_book_command() {
         assert!(err.contains(expected), "{err}");
     }
 }
+
+/// The opening book answers what it knows (the first player wins the
+/// empty 7 x 6 board and the book's positions) without a search, and a
+/// line that is not text is reported by its number while the rest is read.
+#[test]
+fn solve_takes_the_books_wins_and_reads_past_bad_lines() {
+    let (code, out, err) = common::run_binary(&["solve", "--weak", "-", "4444"], "");
+    assert_eq!((code, out.as_str()), (0, "- 1\n4444 1\n"), "{err}");
+    assert!(err.contains("2 positions, 0 nodes"), "{err}");
+    let mut input = b"44 \xff\n".to_vec();
+    input.extend(vec![b'4'; 70_000]);
+    input.extend_from_slice(b"\n4455\n");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["solve", "--weak"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("antichess: line 1: not a line of text"), "{err}");
+    assert!(err.contains("antichess: line 2: not a line of text"), "{err}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "4455 1\n");
+}

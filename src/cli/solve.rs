@@ -1,11 +1,13 @@
 //! `antichess solve`: exact scores of Connect N positions, in Pascal Pons'
 //! format so that published test files can be compared line by line.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::connect::book::Book;
 use crate::connect::{Shape, Solver, moves::play_sequence};
+use crate::input::{self, Line, MAX_LINE};
 
 /// How to solve.
 pub struct Options {
@@ -24,12 +26,11 @@ pub struct Options {
 /// Solves the positions given, or those on standard input. Exit status:
 /// 2 if a line could not be solved, else 1 if a check failed, else 0.
 pub fn run(options: &Options, positions: &[String]) -> ExitCode {
-    let lines: Box<dyn Iterator<Item = (usize, String)>> = if positions.is_empty() {
+    // A line too long or not UTF-8 is kept as `None`, reported in turn.
+    let lines: Box<dyn Iterator<Item = (usize, Option<String>)>> = if positions.is_empty() {
         Box::new(
-            io::stdin()
-                .lock()
-                .lines()
-                .map_while(Result::ok)
+            input::lines(io::stdin().lock())
+                .map(Line::clean)
                 .enumerate()
                 .map(|(i, l)| (i + 1, l)),
         )
@@ -39,14 +40,33 @@ pub fn run(options: &Options, positions: &[String]) -> ExitCode {
                 .iter()
                 .cloned()
                 .enumerate()
-                .map(|(i, l)| (i + 1, l)),
+                .map(|(i, l)| (i + 1, Some(l))),
         )
     };
-    let mut solver = Solver::new(options.shape, options.hash_mb);
+    let mut solver = Solver::new(options.shape, options.hash_mb)
+        .with_book(Book::for_shape(options.shape))
+        .with_progress(Box::new(|min, max, nodes, elapsed| {
+            let bounds = if min + 1 >= max {
+                format!("score {min}")
+            } else {
+                format!("score between {min} and {max}")
+            };
+            eprintln!(
+                "antichess: solving: {bounds}, {nodes} nodes, {:.1} s",
+                elapsed.as_secs_f64()
+            );
+        }));
     let start = Instant::now();
     let (mut solved, mut bad_lines, mut mismatches) = (0, 0, 0);
     let mut out = io::stdout().lock();
     for (number, line) in lines {
+        let Some(line) = line else {
+            eprintln!(
+                "antichess: line {number}: not a line of text (longer than {MAX_LINE} bytes, or not UTF-8)"
+            );
+            bad_lines += 1;
+            continue;
+        };
         let mut fields = line.split_whitespace();
         let Some(seq) = fields.next() else { continue };
         if seq.starts_with('#') {

@@ -20,8 +20,9 @@
 //! ```
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use super::book::Book;
 use super::{Position, Shape};
 
 /// The score of a position for the side to move (see the module).
@@ -91,6 +92,26 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Set once the deadline has passed: every result since is void.
     aborted: bool,
+    /// Known wins of the side to move ([`Solver::with_book`]).
+    book: Option<&'static Book>,
+    /// Told how a long solve is going ([`Solver::with_progress`]).
+    progress: Option<Progress>,
+    /// The solve under way.
+    under: Option<Under>,
+}
+
+/// How a solve is going: the bounds its score is known to lie within, the
+/// nodes searched and the time since it began.
+pub type Progress = Box<dyn FnMut(Score, Score, u64, Duration) + Send>;
+
+/// How often a long solve is reported.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// Where a solve stands, for its progress reports.
+struct Under {
+    started: Instant,
+    reported: Instant,
+    window: (Score, Score),
 }
 
 impl Solver {
@@ -107,7 +128,26 @@ impl Solver {
             nodes: 0,
             deadline: None,
             aborted: false,
+            book: None,
+            progress: None,
+            under: None,
         }
+    }
+
+    /// This solver, taking the wins `book` knows (positions where the
+    /// side to move wins with the book's column) as a bound to start from:
+    /// a weak solve of such a position needs no search, and an exact one
+    /// searches only among wins.
+    pub fn with_book(mut self, book: Option<&'static Book>) -> Solver {
+        self.book = book;
+        self
+    }
+
+    /// This solver, telling `progress` about every solve that runs past a
+    /// second, once a second.
+    pub fn with_progress(mut self, progress: Progress) -> Solver {
+        self.progress = Some(progress);
+        self
     }
 
     /// Columns from the centre outwards (the order moves are tried in
@@ -274,7 +314,19 @@ impl Solver {
         } else {
             (-(cells - moves) / 2, (cells + 1 - moves) / 2)
         };
+        if self.book.is_some_and(|b| b.column(pos).is_some()) {
+            min = min.max(1);
+        }
+        let now = Instant::now();
+        self.under = Some(Under {
+            started: now,
+            reported: now,
+            window: (min, max),
+        });
         while min < max {
+            if let Some(under) = &mut self.under {
+                under.window = (min, max);
+            }
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
                 med = min / 2;
@@ -287,8 +339,28 @@ impl Solver {
             } else {
                 min = r;
             }
+            self.report(false);
         }
+        self.report(true);
+        self.under = None;
         min
+    }
+
+    /// Tells the progress callback where the solve stands, if a second has
+    /// passed since it was last told (and since the solve began); `done`:
+    /// at the end of a solve that was reported.
+    fn report(&mut self, done: bool) {
+        let (Some(under), Some(progress)) = (&mut self.under, &mut self.progress) else {
+            return;
+        };
+        let now = Instant::now();
+        let due = now.duration_since(under.reported) >= PROGRESS_EVERY;
+        let long = now.duration_since(under.started) >= PROGRESS_EVERY;
+        if long && (due || done) {
+            under.reported = now;
+            let (min, max) = under.window;
+            progress(min, max, self.nodes, now.duration_since(under.started));
+        }
     }
 
     /// The score of `pos` (the side to move cannot connect at once) if it
@@ -297,6 +369,9 @@ impl Solver {
         self.nodes += 1;
         if self.aborted {
             return 0;
+        }
+        if self.nodes & 0xF_FFFF == 0 {
+            self.report(false);
         }
         if self.nodes & 4095 == 0
             && let Some(deadline) = self.deadline

@@ -94,18 +94,14 @@ pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
         running: None,
     };
     for line in input::lines(io::stdin().lock()) {
-        let text = match line {
-            Line::TooLong => {
-                say(&format!(
-                    "info string ignored a line longer than {MAX_LINE} bytes"
-                ));
-                continue;
-            }
-            Line::Text(_) if !line.is_clean() => {
-                say("info string ignored a line that is not UTF-8");
-                continue;
-            }
-            Line::Text(text) => text,
+        let too_long = line == Line::TooLong;
+        let Some(text) = line.clean() else {
+            say(&if too_long {
+                format!("info string ignored a line longer than {MAX_LINE} bytes")
+            } else {
+                "info string ignored a line that is not UTF-8".to_string()
+            });
+            continue;
         };
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.first().copied() {
