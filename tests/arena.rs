@@ -152,6 +152,12 @@ fn every_misbehaviour_loses_by_forfeit() {
             table.lines().nth(1).unwrap().contains("100.0%"),
             "{mode}: {table}"
         );
+        assert!(
+            table.contains(
+                "Elo difference (first - second): cannot be estimated from a score of 100%\n"
+            ),
+            "{mode}: {table}"
+        );
         // A crash is reported with the program's last words.
         if mode == "crash" {
             assert!(
@@ -258,7 +264,9 @@ fn max_plies_adjudicates_a_draw() {
     );
     assert_eq!(
         log.lines()
-            .filter(|l| l.ends_with("draw        adjudicated a draw after 6 plies (6 plies)"))
+            .filter(|l| l.ends_with(
+                "draw        adjudicated a draw after 6 plies past the opening (10 plies)"
+            ))
             .count(),
         2,
         "{log}"

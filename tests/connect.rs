@@ -530,7 +530,13 @@ fn solve_takes_the_books_wins_and_reads_past_bad_lines() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("antichess: line 1: not a line of text"), "{err}");
-    assert!(err.contains("antichess: line 2: not a line of text"), "{err}");
+    assert!(
+        err.contains("antichess: line 1: not a line of text"),
+        "{err}"
+    );
+    assert!(
+        err.contains("antichess: line 2: not a line of text"),
+        "{err}"
+    );
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "4455 1\n");
 }

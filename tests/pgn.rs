@@ -340,3 +340,21 @@ fn pgn_check_says_how_many_more() {
         "{out}"
     );
 }
+
+/// A move number past 32 bits is still checked against the position.
+#[test]
+fn huge_move_numbers_are_checked() {
+    let games = pgn::read_text("4294967296. e4 e5 18446744073709551616. Nf3 *\n");
+    let messages: Vec<&str> = games[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "move number 4294967296 does not match (move 1)",
+            "move number 18446744073709551616 does not match (move 2)"
+        ]
+    );
+}

@@ -52,6 +52,30 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// The Elo difference with its 95% margin as the tables print it
+    /// (`+70 +/- 69`), or why there is none: a score of 0% or 100% says
+    /// only that the difference is large, not how large.
+    ///
+    /// ```
+    /// use antichess::arena::Tally;
+    /// assert_eq!(Tally { wins: 6, draws: 0, losses: 4 }.elo_text(), "+70 +/- 237");
+    /// assert_eq!(
+    ///     Tally { wins: 2, draws: 0, losses: 0 }.elo_text(),
+    ///     "cannot be estimated from a score of 100%"
+    /// );
+    /// ```
+    pub fn elo_text(&self) -> String {
+        let games = self.games();
+        if games > 0 && (self.wins == games || self.losses == games) {
+            let score = if self.wins == games { 100 } else { 0 };
+            return format!("cannot be estimated from a score of {score}%");
+        }
+        let (elo, margin) = self.elo();
+        format!("{elo:+.0} +/- {margin:.0}")
+    }
+}
+
 fn elo_of(score: f64) -> f64 {
     let s = score.clamp(1e-6, 1.0 - 1e-6);
     -400.0 * (1.0 / s - 1.0).log10()

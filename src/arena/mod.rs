@@ -140,7 +140,8 @@ pub struct GameRecord {
     pub forfeit: Option<Forfeit>,
     /// Why the game ended, in words.
     pub termination: String,
-    /// Plies played by the programs (after the opening).
+    /// Plies of the game, the opening's included (as its PGN counts
+    /// them).
     pub plies: usize,
     /// Attempts made (Kriegspiel: legal and refused), if counted.
     pub attempts: Option<usize>,
@@ -335,7 +336,7 @@ impl<R: Recorded> Table<'_, R> {
             outcome,
             forfeit,
             termination,
-            plies: self.plies,
+            plies: game.history().len(),
             attempts: None,
         };
         (record, game)
@@ -482,7 +483,7 @@ fn play_one<R: Recorded>(
             return Some(table.record(
                 Outcome::draw(Reason::Stalemate),
                 None,
-                format!("adjudicated a draw after {plies} plies"),
+                format!("adjudicated a draw after {plies} plies past the opening"),
             ));
         }
         let turn = table.game.turn();
@@ -568,7 +569,6 @@ pub fn report_table(first: &str, second: &str, result: &MatchResult) -> String {
     use std::fmt::Write;
     let t = result.tally;
     let mut out = String::new();
-    let (elo, margin) = t.elo();
     let _ = writeln!(
         out,
         "{:<8} {:>5} {:>5} {:>5} {:>6} {:>7}  program",
@@ -586,10 +586,12 @@ pub fn report_table(first: &str, second: &str, result: &MatchResult) -> String {
             score * 100.0
         );
     }
-    let _ = writeln!(
-        out,
-        "Elo difference (first - second): {elo:+.0} +/- {margin:.0} (95%)"
-    );
+    let _ = match t.elo_text() {
+        text if text.starts_with("cannot") => {
+            writeln!(out, "Elo difference (first - second): {text}")
+        }
+        text => writeln!(out, "Elo difference (first - second): {text} (95%)"),
+    };
     if result.forfeits.is_empty() {
         let _ = writeln!(out, "forfeits: none");
     }

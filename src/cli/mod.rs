@@ -325,8 +325,9 @@ enum Command {
         max_plies: usize,
         /// Stop as soon as a sequential probability ratio test decides
         /// between "the first program is ELO0 stronger" and "ELO1 stronger"
-        /// (logistic Elo, 5% errors each way); --games is then the most.
-        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true)]
+        /// (logistic Elo, 5% errors each way; -1000 <= ELO0 < ELO1 <= 1000);
+        /// --games is then the most.
+        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true, value_parser = parse_elo)]
         sprt: Option<Vec<f64>>,
         /// Games played at the same time, each pair of programs on its own
         /// (leave a core per program thinking: 1 on two cores).
@@ -391,6 +392,14 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// An Elo difference of the SPRT: a number from -1000 to 1000.
+fn parse_elo(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(elo) if (-1000.0..=1000.0).contains(&elo) => Ok(elo),
+        _ => Err("an Elo difference is a number from -1000 to 1000".into()),
+    }
 }
 
 /// A table size in MB: 1 to 65,536, and memory the machine can give.
@@ -523,10 +532,11 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                     concurrency: concurrency as usize,
                     suite,
                 },
-                sprt.map(|e| arena::Sprt {
-                    elo0: e[0],
-                    elo1: e[1],
-                }),
+                match sprt.as_deref() {
+                    Some(&[elo0, elo1]) if elo0 < elo1 => Some(arena::Sprt { elo0, elo1 }),
+                    Some(_) => anyhow::bail!("--sprt ELO0 ELO1 needs ELO0 below ELO1"),
+                    None => None,
+                },
             )?
         }
         Some(Command::Perft {
@@ -765,13 +775,13 @@ fn run_match(
                 record.plies
             );
         });
-        let (elo, margin) = running.elo();
         let mut message = format!(
-            "first +{} ={} -{}  {:.1}%  Elo {elo:+.0} +/- {margin:.0}",
+            "first +{} ={} -{}  {:.1}%  Elo {}",
             running.wins,
             running.draws,
             running.losses,
-            running.score() * 100.0
+            running.score() * 100.0,
+            running.elo_text()
         );
         if let Some(test) = sprt {
             let verdict = test.verdict(&running);

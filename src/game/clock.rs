@@ -50,7 +50,13 @@ impl Clock {
     }
 }
 
-/// Milliseconds since `since`, as clocks count them (saturating).
+/// Milliseconds since `since`, as clocks count them: rounded up, at least
+/// one (saturating).
+///
+/// ```
+/// assert_eq!(antichess::game::elapsed_ms(std::time::Instant::now()), 1);
+/// ```
 pub fn elapsed_ms(since: std::time::Instant) -> i64 {
-    i64::try_from(since.elapsed().as_millis()).unwrap_or(i64::MAX)
+    // Rounded up: a move never costs nothing, so a 1 ms clock falls.
+    i64::try_from(since.elapsed().as_micros().div_ceil(1000).max(1)).unwrap_or(i64::MAX)
 }

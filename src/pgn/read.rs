@@ -117,7 +117,8 @@ enum Token {
     Open,
     Close,
     Nag(u8),
-    Number(u32),
+    /// A move number, as its digits (any length).
+    Number(String),
     Result(String),
     Symbol(String),
     /// A line over the size of a whole game (its text is not kept).
@@ -343,7 +344,7 @@ impl Builder {
             Token::Number(n) => {
                 if let Some(frame) = self.frames.last()
                     && !frame.dead
-                    && u32::from(frame.pos.fullmoves()) != n
+                    && n.parse::<u64>() != Ok(u64::from(frame.pos.fullmoves()))
                 {
                     let m = frame.pos.fullmoves();
                     self.report(
@@ -723,9 +724,7 @@ fn word_tokens(word: &str, at: At, out: &mut Vec<(Token, At)>) {
     let rest = &word[digits.len()..];
     let dots = rest.chars().take_while(|&c| c == '.').count();
     if !digits.is_empty() && (dots > 0 || rest.is_empty()) {
-        if let Ok(n) = digits.parse() {
-            out.push((Token::Number(n), at));
-        }
+        out.push((Token::Number(digits.clone()), at));
         let after = &rest[dots..];
         if !after.is_empty() {
             let column = at.column + digits.len() + dots;
