@@ -267,3 +267,32 @@ fn uci_go_nodes_limits_the_search() {
         depth_limited + 1
     );
 }
+
+/// A closed pipe (`| head -1`) ends any subcommand quietly and with
+/// success: no panic on standard error.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    for args in [
+        &["perft", "5", "--divide"][..],
+        &["pgn", "replay", "fixtures/pgn/kasparov.pgn", "--delay", "0"][..],
+        &["trace", "--ruleset", "chess", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -441,6 +441,7 @@ fn parse_shape(name: &str) -> Result<Shape, String> {
 
 /// Runs the program with the process's arguments.
 pub fn run() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     match execute(cli) {
         Ok(code) => code,
@@ -449,6 +450,28 @@ pub fn run() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Makes a write to a closed pipe (`antichess perft 5 --divide | head -1`)
+/// end the program quietly with success, as `head` expects of the
+/// programs before it, instead of a panic: standard output is written by
+/// `print!` throughout, which panics on a broken pipe; this panic hook
+/// ends the process at once for that panic alone and leaves every other
+/// to the default hook.
+fn end_quietly_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
 
 fn execute(cli: Cli) -> Result<ExitCode> {

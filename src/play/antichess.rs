@@ -4,10 +4,10 @@
 use shakmaty::ByColor;
 
 use super::chess;
-use super::seat::{Seat, Thinking, Typed};
+use super::seat::{Choice, Seat, Thinking, Typed};
 use super::view::{self, Style};
 use crate::game::Game;
-use crate::rules::notation::parse_coordinates;
+use crate::rules::notation::{self, parse_coordinates};
 use crate::rules::{Illegal, Move, Outcome, Position};
 use crate::search::{Engine, Limits};
 
@@ -101,7 +101,7 @@ impl Seat for Position {
         thinking: &Thinking,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
-    ) -> Option<(Move, u32)> {
+    ) -> Option<Choice<Move>> {
         let limits = Limits::for_move(
             thinking.depth,
             remaining,
@@ -111,7 +111,19 @@ impl Seat for Position {
         engine.set_game_keys(game.repetition_keys());
         engine
             .search(game.position(), &limits, |r| progress(r.depth, r.nodes))
-            .map(|r| (r.best, r.depth))
+            .map(|r| Choice {
+                mv: r.best,
+                depth: r.depth,
+                eval: Some(eval_text(r.score, game.is_chess())),
+            })
+    }
+
+    fn shown(game: &Game, m: Move) -> String {
+        if game.is_chess() {
+            notation::san(game.position(), m)
+        } else {
+            game.move_text(m)
+        }
     }
 
     fn clear(engine: &mut Engine) {
@@ -173,5 +185,21 @@ fn reason_text(pos: &Position, why: Illegal) -> String {
         Illegal::CannotMove { role, from, to } => {
             format!("a {} on {from} cannot move to {to}", format!("{role:?}").to_lowercase())
         }
+    }
+}
+
+/// A search's score for people, from the side to move's view: pawns
+/// (`+0.35`), or the end it sees (`mate in 2`, `mated in 3` in chess; `a
+/// win in 2 moves`, `a loss in 3 moves` under the antichess rules, whose
+/// wins are not all mates).
+pub(super) fn eval_text(score: i32, chess: bool) -> String {
+    use crate::search::{MATE, MATE_BOUND};
+    let moves = (MATE - score.abs() + 1) / 2;
+    match (score >= MATE_BOUND, score <= -MATE_BOUND, chess) {
+        (true, _, true) => format!("mate in {moves}"),
+        (_, true, true) => format!("mated in {moves}"),
+        (true, _, false) => format!("a win in {moves} moves"),
+        (_, true, false) => format!("a loss in {moves} moves"),
+        _ => format!("{:+.2}", f64::from(score) / 100.0),
     }
 }

@@ -45,7 +45,7 @@ pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
         return Typed::Promotion(format!("{}-{}", m.from(), m.to()));
     }
     let Some((from, to)) = notation::parse_coordinates(text) else {
-        return Typed::Unknown;
+        return san_refused(pos, text).map_or(Typed::Unknown, Typed::Illegal);
     };
     if pos.find_move(from, to).is_some_and(Move::is_promotion) {
         return Typed::Promotion(format!("{from}-{to}"));
@@ -56,6 +56,63 @@ pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
             reason(pos, why, from, to)
         )),
         None => Typed::Unknown,
+    }
+}
+
+/// Why a move written in SAN (`Nf6`, `O-O`) is not legal here, when it
+/// reads as SAN: the reason a piece it could name cannot make it (its king
+/// left in check, castling blocked), or that none of the player's pieces
+/// of that kind reaches the square.
+fn san_refused(pos: &Position, text: &str) -> Option<String> {
+    let refused = |why: String| Some(format!("Illegal move {text}: {why}."));
+    match shakmaty::san::San::from_ascii(text.as_bytes()).ok()? {
+        shakmaty::san::San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => {
+            let name = format!("{role:?}").to_lowercase();
+            let pieces: Vec<Square> = pos
+                .board()
+                .by_piece(pos.turn(), role)
+                .into_iter()
+                .filter(|sq| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r))
+                .collect();
+            if pieces.is_empty() {
+                return refused(format!("you have no {name} that could move so"));
+            }
+            // A move the piece could make but for the rules of check (or
+            // of capture) is refused for that rule; else none reaches.
+            let reasons: Vec<(Square, Illegal)> = pieces
+                .iter()
+                .filter_map(|&from| pos.why_illegal(from, to).map(|why| (from, why)))
+                .collect();
+            match reasons
+                .iter()
+                .find(|(_, why)| !matches!(why, Illegal::CannotMove { .. }))
+            {
+                Some(&(from, why)) => refused(reason(pos, why, from, to)),
+                None => refused(format!("no {name} of yours can move to {to}")),
+            }
+        }
+        shakmaty::san::San::Castle(side) => {
+            let king = pos.board().by_piece(pos.turn(), Role::King).first()?;
+            let to = Square::from_coords(
+                if side == shakmaty::CastlingSide::KingSide {
+                    shakmaty::File::G
+                } else {
+                    shakmaty::File::C
+                },
+                king.rank(),
+            );
+            refused(format!(
+                "castling is not possible: {}",
+                castling_obstacle(pos, king, to)
+            ))
+        }
+        _ => None,
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use shakmaty::ByColor;
 
-use super::seat::{Seat, Thinking, Typed};
+use super::seat::{Choice, Seat, Thinking, Typed};
 use super::view::{Style, status_lines};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{self, Engine, Position, Shape};
@@ -171,18 +171,27 @@ impl Seat for Position {
         thinking: &Thinking,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
-    ) -> Option<(Drop, u32)> {
+    ) -> Option<Choice<Drop>> {
         let pos = game.position();
         let choice = engine.choose_for_turn(pos, thinking.depth, remaining, thinking.movetime);
         progress(choice.depth, 0);
         let row = pos.landing_row(choice.column)?;
-        Some((
-            Drop {
+        let eval = choice.outcome.map(|o| {
+            match o.signum() {
+                1 => "a win",
+                0 => "a draw",
+                _ => "a loss",
+            }
+            .to_string()
+        });
+        Some(Choice {
+            mv: Drop {
                 column: choice.column,
                 row,
             },
-            choice.depth,
-        ))
+            depth: choice.depth,
+            eval,
+        })
     }
 
     fn clear(engine: &mut Engine) {

@@ -31,7 +31,7 @@ use crate::safe_write::write_atomic;
 use crate::variant::Variant;
 
 pub(crate) use input::Input;
-use seat::{Seat, Thinking, Typed};
+use seat::{Choice, Seat, Thinking, Typed};
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
@@ -320,7 +320,14 @@ impl<R: Seat> Session<'_, R> {
                 }
             }
             "hint" => match self.hint() {
-                Some(m) => say(&format!("Hint: {}", self.game.move_text(m))),
+                Some(choice) => {
+                    let eval = choice.eval.map_or(String::new(), |e| format!(", {e}"));
+                    say(&format!(
+                        "Hint: {} (depth {}{eval}).",
+                        R::shown(&self.game, choice.mv),
+                        choice.depth
+                    ));
+                }
                 None => say("No move to suggest: the game is over."),
             },
             "undo" => self.take_back(),
@@ -374,7 +381,7 @@ impl<R: Seat> Session<'_, R> {
         R::clear(&mut self.engine);
     }
 
-    fn hint(&mut self) -> Option<R::Move> {
+    fn hint(&mut self) -> Option<Choice<R::Move>> {
         if self.game.outcome().is_some() {
             return None;
         }
@@ -385,7 +392,6 @@ impl<R: Seat> Session<'_, R> {
             None,
             &mut |_, _| {},
         )
-        .map(|(m, _)| m)
     }
 
     fn take_back(&mut self) {
@@ -465,13 +471,14 @@ impl<R: Seat> Session<'_, R> {
         spinner.finish_and_clear();
         let spent = elapsed_ms(start);
         match chosen {
-            Some((m, depth)) => {
+            Some(choice) => {
                 say(&format!(
-                    "{} (computer) plays {} (depth {depth}).",
+                    "{} (computer) plays {} (depth {}).",
                     side_name(turn),
-                    self.game.move_text(m),
+                    R::shown(&self.game, choice.mv),
+                    choice.depth
                 ));
-                self.play(m, spent);
+                self.play(choice.mv, spent);
             }
             None => self.game.adjudicate(Outcome::draw(Reason::Stalemate)),
         }

@@ -22,6 +22,18 @@ pub enum Typed<M> {
     Unknown,
 }
 
+/// The computer's choice: its move, the depth it reached, and what it
+/// thinks of the position, in words for the player to move, when it can
+/// say (`+0.35`, `a win in 3 moves`, `a draw`).
+pub struct Choice<M> {
+    /// The move.
+    pub mv: M,
+    /// The depth of the search.
+    pub depth: u32,
+    /// The evaluation, for the side to move.
+    pub eval: Option<String>,
+}
+
 /// How the computer thinks in `play`.
 #[derive(Clone, Copy, Debug)]
 pub struct Thinking {
@@ -64,15 +76,20 @@ pub trait Seat: Recorded {
     /// How the game ended, as a sentence.
     fn ending(game: &Game<Self>, outcome: Outcome) -> String;
 
-    /// The engine's move within `remaining` on the clock, with the depth
-    /// it reached; `progress` sees the search as it goes.
+    /// The engine's move within `remaining` on the clock; `progress`
+    /// sees the search as it goes.
     fn engine_move(
         game: &Game<Self>,
         engine: &mut Self::Engine,
         thinking: &Thinking,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
-    ) -> Option<(Self::Move, u32)>;
+    ) -> Option<Choice<Self::Move>>;
+
+    /// A legal move as players of the game write it (SAN in chess).
+    fn shown(game: &Game<Self>, m: Self::Move) -> String {
+        game.move_text(m)
+    }
 
     /// Forgets what the engines learnt.
     fn clear(engine: &mut Self::Engine);

@@ -207,16 +207,28 @@ pub fn grid(style: Style, cell: impl Fn(Square) -> Cell) -> String {
     out
 }
 
+/// The last move as players write it: SAN in chess, when the position
+/// before it is known (the history replays), else the protocol's form.
+fn last_move_text(game: &Game, m: Move) -> String {
+    let history = game.history();
+    if game.is_chess() && game.history_replays() && !history.is_empty() {
+        let mut before = *game.first_position();
+        for p in &history[..history.len() - 1] {
+            before = before.play(p.mv);
+        }
+        if before.legal_moves().contains(&m) {
+            return notation::san(&before, m);
+        }
+    }
+    notation::protocol(m, game.ruleset())
+}
+
 /// Whose turn, the clocks, the last move, the captured pieces and a check.
 fn render_status(game: &Game, players: ByColor<&str>, style: Style) -> String {
     let mut out = String::new();
     let last = game.last_move();
     let turn = game.turn();
-    out.push_str(&status_lines(
-        game,
-        players,
-        last.map(|m| notation::protocol(m, game.ruleset())),
-    ));
+    out.push_str(&status_lines(game, players, last.map(|m| last_move_text(game, m))));
     for color in [Color::White, Color::Black] {
         let lost: String = game
             .captured()
