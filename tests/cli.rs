@@ -296,3 +296,26 @@ fn a_closed_pipe_ends_quietly() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// `undo` after loading a game where the computer was to move, and has
+/// moved: there is no earlier position of the player's, so nothing is
+/// taken back (it used to go back to the computer's turn, and the
+/// computer played the same move again, for ever).
+#[test]
+fn undo_after_load_does_not_replay_the_computers_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = common::run_binary_in(
+        dir.path(),
+        &[],
+        "StartNewGame human 0 human 0\nMakeMove e2-e3 0\nSaveGame black.xml\nQuitGame\n",
+    );
+    assert!(made.1.contains("Game saved"), "{made:?}");
+    let (code, out, _) = common::run_binary_in(
+        dir.path(),
+        &["play", "--white", "human", "--black", "computer", "--depth", "2"],
+        "load black.xml\nundo\nundo\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("(computer) plays").count(), 1, "{out}");
+    assert_eq!(out.matches("Nothing to take back.").count(), 2, "{out}");
+}

@@ -396,18 +396,18 @@ impl<R: Seat> Session<'_, R> {
 
     fn take_back(&mut self) {
         // Back to the last position where a human was to move, before one
-        // of their moves.
-        let mut restored = None;
-        while let Some(game) = self.undo.pop() {
-            let human = *self.options.players.get(game.turn()) == PlayerKind::Human;
-            restored = Some(game);
-            if human {
-                break;
-            }
-        }
-        match restored {
-            Some(game) => {
-                self.game = game;
+        // of their moves. Without one (a game loaded with the computer to
+        // move, which has moved since), nothing is taken back: going back
+        // to the computer's turn would only have it play again.
+        let players = self.options.players;
+        let human_at = self
+            .undo
+            .iter()
+            .rposition(|g| *players.get(g.turn()) == PlayerKind::Human);
+        match human_at {
+            Some(i) => {
+                self.undo.truncate(i + 1);
+                self.game = self.undo.pop().unwrap_or_else(|| self.game.clone());
                 self.announced = false;
                 say("Taken back.");
                 self.draw();
