@@ -276,7 +276,16 @@ fn a_closed_pipe_ends_quietly() {
     for args in [
         &["perft", "5", "--divide"][..],
         &["pgn", "replay", "fixtures/pgn/kasparov.pgn", "--delay", "0"][..],
-        &["trace", "--ruleset", "chess", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5"][..],
+        &[
+            "trace",
+            "--ruleset",
+            "chess",
+            "e2e4",
+            "e7e5",
+            "g1f3",
+            "b8c6",
+            "f1b5",
+        ][..],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
             .args(args)
@@ -312,7 +321,9 @@ fn undo_after_load_does_not_replay_the_computers_move() {
     assert!(made.1.contains("Game saved"), "{made:?}");
     let (code, out, _) = common::run_binary_in(
         dir.path(),
-        &["play", "--white", "human", "--black", "computer", "--depth", "2"],
+        &[
+            "play", "--white", "human", "--black", "computer", "--depth", "2",
+        ],
         "load black.xml\nundo\nundo\nquit\n",
     );
     assert_eq!(code, 0);

@@ -81,3 +81,86 @@ fn no_color_draws_plain_letters() {
     p.expect(Eof).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// At a terminal: Ctrl-C while the computer thinks stops the thought and
+/// gives back the prompt (`go` lets it think again); lines pasted together
+/// are played one after the other; Ctrl-D with moves not saved asks; a
+/// clock's running out is told when it happens, and its time left is in
+/// the prompt.
+#[test]
+fn interrupts_pastes_end_of_input_and_clocks_at_a_terminal() {
+    let dir = temp_dir("keys");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_antichess"));
+    cmd.args([
+        "play",
+        "--movetime",
+        "30000",
+        "--hash",
+        "8",
+        "--threads",
+        "1",
+    ])
+    .current_dir(&dir)
+    .env("NO_COLOR", "1");
+    let mut p = Session::spawn(cmd).expect("spawn in a pty");
+    p.set_expect_timeout(Some(Duration::from_secs(20)));
+    p.expect("White> ").unwrap();
+    p.send_line("e2e3").unwrap();
+    p.expect("thinking").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    p.send("\u{3}").unwrap();
+    p.set_expect_timeout(Some(Duration::from_secs(3)));
+    p.expect("Stopped thinking.").unwrap();
+    p.expect("Black> ").unwrap();
+    p.send_line("b7b5").unwrap();
+    p.expect("It is the computer's move: type go").unwrap();
+    p.send_line("undo").unwrap();
+    p.expect("Taken back.").unwrap();
+    p.expect("White> ").unwrap();
+    // Two lines pasted at once (a bracketed paste): the move, then quit.
+    p.set_expect_timeout(Some(Duration::from_secs(20)));
+    p.send("\u{1b}[200~e2e3\nquit\u{1b}[201~").unwrap();
+    p.send_line("").unwrap();
+    p.expect("thinking").unwrap();
+    p.send("\u{3}").unwrap();
+    p.expect("Stopped thinking.").unwrap();
+    // The pasted quit came after the move: the program ended with it.
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let dir = temp_dir("clock");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_antichess"));
+    cmd.args(["play", "--clock", "2000", "--movetime", "50", "--hash", "8"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1");
+    let mut p = Session::spawn(cmd).expect("spawn in a pty");
+    p.set_expect_timeout(Some(Duration::from_secs(10)));
+    p.expect("White (2.0 s)> ").unwrap();
+    p.expect("White's time has run out: Black wins on time.")
+        .unwrap();
+    p.send_line("").unwrap();
+    p.expect("White ran out of time. Black wins.").unwrap();
+    p.send("\u{4}").unwrap();
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let dir = temp_dir("eof");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_antichess"));
+    cmd.args(["play", "--white", "human", "--black", "human"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1");
+    let mut p = Session::spawn(cmd).expect("spawn in a pty");
+    p.set_expect_timeout(Some(Duration::from_secs(10)));
+    p.expect("White> ").unwrap();
+    p.send_line("e2e3").unwrap();
+    p.expect("Black> ").unwrap();
+    p.send("\u{4}").unwrap();
+    p.expect("Quit without saving the game (y/n)? ").unwrap();
+    p.send_line("n").unwrap();
+    p.expect("Black> ").unwrap();
+    p.send_line("save g.xml").unwrap();
+    p.expect("Saved to g.xml.").unwrap();
+    p.send("\u{4}").unwrap();
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -20,8 +20,9 @@ macro_rules! common_help {
   save FILE    save the game (the 6.170 game file)
   load FILE    load a game file
   new          start again
+  go           let the computer move after Ctrl-C stopped its thought
   help         this text
-  quit         leave"
+  quit         leave (Ctrl-D asks first when moves are not saved)"
     };
 }
 pub(super) use common_help;
@@ -54,7 +55,8 @@ impl Seat for Position {
 
     fn commands() -> &'static [&'static str] {
         &[
-            "moves", "hint", "undo", "flip", "save", "load", "new", "help", "quit", "claim", "draw",
+            "moves", "hint", "undo", "flip", "save", "load", "new", "go", "help", "quit", "claim",
+            "draw",
         ]
     }
 
@@ -116,6 +118,10 @@ impl Seat for Position {
                 depth: r.depth,
                 eval: Some(eval_text(r.score, game.is_chess())),
             })
+    }
+
+    fn halt(engine: &Engine) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+        Some(engine.halt_handle())
     }
 
     fn shown(game: &Game, m: Move) -> String {

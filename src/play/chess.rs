@@ -78,7 +78,9 @@ fn san_refused(pos: &Position, text: &str) -> Option<String> {
                 .board()
                 .by_piece(pos.turn(), role)
                 .into_iter()
-                .filter(|sq| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r))
+                .filter(|sq| {
+                    file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r)
+                })
                 .collect();
             if pieces.is_empty() {
                 return refused(format!("you have no {name} that could move so"));

@@ -2,7 +2,14 @@
 //! legal moves and commands at a terminal, plain lines from a pipe (so a
 //! session can be scripted).
 
-use std::io::{self, BufRead, IsTerminal};
+use std::collections::VecDeque;
+use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rustyline::ExternalPrinter;
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
@@ -50,7 +57,12 @@ impl Completer for MoveCompleter {
 
 /// Where `play` reads its lines.
 pub enum Input {
-    Terminal(Box<Editor<MoveCompleter, rustyline::history::DefaultHistory>>),
+    /// A line editor, and the lines of a paste past the first, each taken
+    /// in turn as if typed.
+    Terminal(
+        Box<Editor<MoveCompleter, rustyline::history::DefaultHistory>>,
+        VecDeque<String>,
+    ),
     Piped(io::StdinLock<'static>),
 }
 
@@ -65,27 +77,83 @@ impl Input {
             };
             if let Ok(mut editor) = Editor::new() {
                 editor.set_helper(Some(helper));
-                return Input::Terminal(Box::new(editor));
+                return Input::Terminal(Box::new(editor), VecDeque::new());
             }
         }
         Input::Piped(io::stdin().lock())
     }
 
+    /// Whether the lines come from a person at a terminal.
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, Input::Terminal(..))
+    }
+
+    /// [`Input::read`] on a clock: at a terminal, `alarm` (a time and a
+    /// message) is printed above the prompt as soon as that time has
+    /// passed with no line typed (a flag fall is seen when it happens,
+    /// not at the next line).
+    pub fn read_on_clock(
+        &mut self,
+        prompt: &str,
+        legal: &[String],
+        alarm: Option<(Duration, String)>,
+    ) -> Option<String> {
+        let (Input::Terminal(editor, pasted), Some((after, message))) = (&mut *self, alarm) else {
+            return self.read(prompt, legal);
+        };
+        if !pasted.is_empty() {
+            return self.read(prompt, legal);
+        }
+        let Ok(mut printer) = editor.create_external_printer() else {
+            return self.read(prompt, legal);
+        };
+        let answered = Arc::new(AtomicBool::new(false));
+        let watch = Arc::clone(&answered);
+        thread::spawn(move || {
+            let at = Instant::now() + after;
+            while Instant::now() < at {
+                if watch.load(Ordering::Relaxed) {
+                    return;
+                }
+                thread::sleep(Duration::from_millis(20));
+            }
+            if !watch.load(Ordering::Relaxed) {
+                let _ = printer.print(message);
+            }
+        });
+        let line = self.read(prompt, legal);
+        answered.store(true, Ordering::Relaxed);
+        line
+    }
+
     /// The next line (`None` at the end of input), offering `legal` for
-    /// completion.
+    /// completion. Lines pasted together (the editor takes a paste whole)
+    /// are handed out one at a time, each shown after the prompt.
     pub fn read(&mut self, prompt: &str, legal: &[String]) -> Option<String> {
         match self {
-            Input::Terminal(editor) => {
+            Input::Terminal(editor, pasted) => {
+                if let Some(line) = pasted.pop_front() {
+                    let mut out = io::stdout().lock();
+                    let _ = writeln!(out, "{prompt}{line}");
+                    let _ = out.flush();
+                    return Some(line);
+                }
                 if let Some(h) = editor.helper_mut() {
                     h.moves = legal.to_vec();
                 }
                 loop {
                     match editor.readline(prompt) {
-                        Ok(line) => {
-                            if !line.trim().is_empty() {
+                        Ok(text) => {
+                            let mut lines = text
+                                .split(['\n', '\r'])
+                                .filter(|l| !l.trim().is_empty())
+                                .map(str::to_string);
+                            let first = lines.next().unwrap_or_default();
+                            pasted.extend(lines);
+                            for line in std::iter::once(&first).chain(pasted.iter()) {
                                 let _ = editor.add_history_entry(line.as_str());
                             }
-                            return Some(line);
+                            return Some(first);
                         }
                         Err(ReadlineError::Interrupted) => continue,
                         Err(_) => return None,
@@ -93,10 +161,17 @@ impl Input {
                 }
             }
             Input::Piped(stdin) => {
-                let mut line = String::new();
-                match stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => Some(line),
+                let mut line = Vec::new();
+                match crate::input::read_line(stdin, &mut line) {
+                    Ok(None) | Err(_) => None,
+                    Ok(Some(false)) => Some(String::from_utf8_lossy(&line).into_owned()),
+                    Ok(Some(true)) => {
+                        println!(
+                            "A line of more than {} bytes is ignored.",
+                            crate::input::MAX_LINE
+                        );
+                        Some(String::new())
+                    }
                 }
             }
         }

@@ -18,6 +18,8 @@ pub mod view;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -124,6 +126,32 @@ struct Session<'a, R: Seat> {
     style: view::Style,
     engine: R::Engine,
     announced: bool,
+    /// The computer's thought was stopped (Ctrl-C): it waits for `go`.
+    paused: bool,
+    /// Moves were made since the game was last saved, loaded or begun.
+    unsaved: bool,
+}
+
+/// The search of the computer's move under way, if any: Ctrl-C halts it
+/// (and the session goes back to the prompt); at any other time Ctrl-C
+/// ends the program, as it would without `play`.
+static THINKING: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
+
+/// Set when Ctrl-C stopped the computer's thought.
+static STOPPED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler of `play` (once per process).
+fn catch_interrupts() {
+    let _ = ctrlc::set_handler(|| {
+        let thinking = THINKING.lock().unwrap_or_else(|e| e.into_inner());
+        match thinking.as_ref() {
+            Some(halt) => {
+                STOPPED.store(true, Ordering::Relaxed);
+                halt.store(true, Ordering::Relaxed);
+            }
+            None => std::process::exit(130),
+        }
+    });
 }
 
 /// A new game of `ruleset` with the clocks of the options.
@@ -137,6 +165,7 @@ fn new_game<R: Seat>(ruleset: &str, options: &PlayOptions) -> Option<Game<R>> {
 
 /// Runs a game at the terminal until `quit` or the end of input.
 pub fn run(options: PlayOptions) -> ExitCode {
+    catch_interrupts();
     let mut input = None;
     let style = view::Style::detect();
     let mut next = match Variant::from_name(&options.ruleset) {
@@ -181,6 +210,8 @@ fn session<R: Seat>(
         undo: Vec::new(),
         style,
         announced: false,
+        paused: false,
+        unsaved: false,
     };
     match loaded {
         None => say(&R::banner(&session.game)),
@@ -257,17 +288,55 @@ impl<R: Seat> Session<'_, R> {
                     say(&R::ending(&self.game, outcome));
                     say("Type new to play again, undo, load FILE, or quit.");
                 }
-            } else if *self.options.players.get(self.game.turn()) == PlayerKind::Computer {
+            } else if self.computer_to_move() && !self.paused {
                 self.computer_move();
                 continue;
             }
             let legal = self.game.legal_move_texts();
-            let side = side_name(self.game.turn());
+            let turn = self.game.turn();
+            let side = side_name(turn);
             let asked = Instant::now();
-            let Some(line) = input.read(&format!("{side}> "), &legal) else {
+            // On a clock, the prompt says the time left (at a terminal),
+            // and its running out is told when it happens.
+            let left = self
+                .game
+                .clock(turn)
+                .remaining()
+                .filter(|_| self.game.outcome().is_none());
+            let prompt = match left {
+                Some(ms) if input.is_terminal() => {
+                    format!("{side} ({})> ", view::clock_text(Some(ms)))
+                }
+                _ => format!("{side}> "),
+            };
+            let alarm = left.map(|ms| {
+                let winner = side_name(turn.other());
+                (
+                    Duration::from_millis(ms.max(0) as u64),
+                    format!("{side}'s time has run out: {winner} wins on time. (Press Enter.)"),
+                )
+            });
+            let Some(line) = input.read_on_clock(&prompt, &legal, alarm) else {
+                // Ctrl-D at a terminal with moves not saved asks first.
+                if input.is_terminal() && self.unsaved {
+                    let answer = input.read("Quit without saving the game (y/n)? ", &[]);
+                    if answer.is_some_and(|a| !a.trim().eq_ignore_ascii_case("y")) {
+                        continue;
+                    }
+                }
                 return Next::Quit;
             };
-            let spent = elapsed_ms(asked);
+            // A limited clock runs through the whole turn, commands and
+            // all: the time of every line is charged as it comes, and a
+            // clock that ran out ends the game whatever the line says.
+            let mut spent = elapsed_ms(asked);
+            if left.is_some() {
+                if self.game.charge(spent).is_some() {
+                    self.draw();
+                    continue;
+                }
+                spent = 0;
+            }
             if let Some(next) = self.command(line.trim(), spent, input) {
                 return next;
             }
@@ -281,6 +350,7 @@ impl<R: Seat> Session<'_, R> {
         let arg = words.next();
         match word {
             "quit" | "exit" => return Some(Next::Quit),
+            "go" if self.paused => self.paused = false,
             "help" | "?" => say(R::help(&self.game)),
             "flip" if R::commands().contains(&"flip") => {
                 self.style.flipped = !self.style.flipped;
@@ -348,7 +418,10 @@ impl<R: Seat> Session<'_, R> {
                         Some(R::to_xml(&self.game))
                     };
                     match text.map(|t| write_atomic(Path::new(path), t.as_bytes())) {
-                        Some(Ok(())) => say(&format!("Saved to {path}.")),
+                        Some(Ok(())) => {
+                            self.unsaved = false;
+                            say(&format!("Saved to {path}."));
+                        }
                         Some(Err(e)) => say(&format!("Could not save {path}: {e}")),
                         None => say(&format!("Could not save {path}: PGN cannot hold this game")),
                     }
@@ -378,6 +451,8 @@ impl<R: Seat> Session<'_, R> {
     fn reset_view(&mut self) {
         self.undo.clear();
         self.announced = false;
+        self.paused = false;
+        self.unsaved = false;
         R::clear(&mut self.engine);
     }
 
@@ -409,6 +484,7 @@ impl<R: Seat> Session<'_, R> {
                 self.undo.truncate(i + 1);
                 self.game = self.undo.pop().unwrap_or_else(|| self.game.clone());
                 self.announced = false;
+                self.paused = false;
                 say("Taken back.");
                 self.draw();
             }
@@ -416,8 +492,16 @@ impl<R: Seat> Session<'_, R> {
         }
     }
 
+    /// Whether the computer is to move in a game in progress.
+    fn computer_to_move(&self) -> bool {
+        self.game.outcome().is_none()
+            && *self.options.players.get(self.game.turn()) == PlayerKind::Computer
+    }
+
     /// Plays a move, keeping what `undo` needs.
     fn play(&mut self, m: R::Move, spent_ms: i64) {
+        self.unsaved = true;
+        self.paused = false;
         self.undo.push(self.game.clone());
         self.game.play(m, spent_ms);
         R::audit(&self.game);
@@ -432,6 +516,10 @@ impl<R: Seat> Session<'_, R> {
     fn human_move(&mut self, text: &str, spent_ms: i64) {
         if self.game.outcome().is_some() {
             say("The game is over. Type new, undo, load FILE or quit.");
+            return;
+        }
+        if self.computer_to_move() {
+            say("It is the computer's move: type go to let it think again.");
             return;
         }
         match R::typed(&self.game, text) {
@@ -451,6 +539,8 @@ impl<R: Seat> Session<'_, R> {
         }
         let turn = self.game.turn();
         let remaining = self.game.clock(turn).remaining();
+        // Ctrl-C halts the search from before the player sees it start.
+        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = R::halt(&self.engine);
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(
             ProgressStyle::with_template("{spinner} {msg}")
@@ -468,8 +558,17 @@ impl<R: Seat> Session<'_, R> {
                 spinner.set_message(format!("thinking: depth {depth}, {nodes} nodes"));
             },
         );
+        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = None;
         spinner.finish_and_clear();
         let spent = elapsed_ms(start);
+        if STOPPED.swap(false, Ordering::Relaxed) {
+            if let Some(halt) = R::halt(&self.engine) {
+                halt.store(false, Ordering::Relaxed);
+            }
+            self.paused = true;
+            say("Stopped thinking. Type go to let the computer move, or undo, save FILE, quit.");
+            return;
+        }
         match chosen {
             Some(choice) => {
                 say(&format!(

@@ -86,6 +86,12 @@ pub trait Seat: Recorded {
         progress: &mut dyn FnMut(u32, u64),
     ) -> Option<Choice<Self::Move>>;
 
+    /// The flag that stops the engine's search early (Ctrl-C), if it has
+    /// one.
+    fn halt(_engine: &Self::Engine) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+        None
+    }
+
     /// A legal move as players of the game write it (SAN in chess).
     fn shown(game: &Game<Self>, m: Self::Move) -> String {
         game.move_text(m)

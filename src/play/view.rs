@@ -228,7 +228,11 @@ fn render_status(game: &Game, players: ByColor<&str>, style: Style) -> String {
     let mut out = String::new();
     let last = game.last_move();
     let turn = game.turn();
-    out.push_str(&status_lines(game, players, last.map(|m| last_move_text(game, m))));
+    out.push_str(&status_lines(
+        game,
+        players,
+        last.map(|m| last_move_text(game, m)),
+    ));
     for color in [Color::White, Color::Black] {
         let lost: String = game
             .captured()
