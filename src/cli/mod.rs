@@ -102,10 +102,13 @@ impl SeatArgs {
 /// referees).
 #[derive(Args)]
 struct MatchArgs {
-    /// Command line of the first program (White in the odd games).
+    /// Command line of the first program (White in the odd games). A
+    /// command is split into words as a shell splits them (quotes and
+    /// backslashes honoured) and run without a shell: $(...), pipes,
+    /// globs and variables are passed on as written.
     #[arg(long, value_name = "CMD")]
     white: String,
-    /// Command line of the second program.
+    /// Command line of the second program (split and run as --white's).
     #[arg(long, value_name = "CMD")]
     black: String,
     /// Number of games (rounded up to an even number).
@@ -131,7 +134,8 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     engine: EngineArgs,
-    /// Ask this UCI engine (a command line) for the computer's moves
+    /// Ask this UCI engine (a command line, split into words as a shell
+    /// splits them and run without a shell) for the computer's moves
     /// instead of the built-in engine (none answers for it if it fails:
     /// piped, the session then ends with status 1).
     #[arg(long, value_name = "CMD")]
@@ -379,7 +383,10 @@ enum Command {
     /// Kriegspiel (ICC wild 16): chess where each side sees only its own
     /// pieces and an umpire announces captures, checks and pawn tries.
     Kriegspiel(kriegspiel::KriegspielArgs),
-    /// Speak the UCI protocol (for chess GUIs and tournament managers).
+    /// Speak the UCI protocol (for chess GUIs and tournament managers):
+    /// orthodox chess unless the GUI sets UCI_Variant to an antichess
+    /// ruleset; MultiPV, ponder, go mate and searchmoves as the protocol
+    /// says.
     Uci {
         #[command(flatten)]
         table: TableArgs,
@@ -597,12 +604,33 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                 None => Position::new(ruleset),
             };
             if let Some(path) = moves_file {
-                let text = if path.as_os_str() == "-" {
-                    std::io::read_to_string(std::io::stdin())
+                // A game's moves: 64 MB is far more than any game.
+                const LIMIT: u64 = 64 << 20;
+                let name = path.display();
+                let bytes = if path.as_os_str() == "-" {
+                    let mut bytes = Vec::new();
+                    std::io::Read::read_to_end(
+                        &mut std::io::Read::take(std::io::stdin().lock(), LIMIT + 1),
+                        &mut bytes,
+                    )
+                    .with_context(|| format!("cannot read the moves in {name}"))?;
+                    if bytes.len() as u64 > LIMIT {
+                        anyhow::bail!("the moves in {name} are over 64 MB");
+                    }
+                    bytes
                 } else {
-                    std::fs::read_to_string(&path)
-                }
-                .with_context(|| format!("cannot read the moves in {}", path.display()))?;
+                    read_bounded(&path, LIMIT).map_err(|e| match e {
+                        ReadError::Open(e) | ReadError::Read(e) => anyhow::Error::new(e)
+                            .context(format!("cannot read the moves in {name}")),
+                        ReadError::NotRegularFile => {
+                            anyhow::anyhow!("{name}: not a regular file")
+                        }
+                        ReadError::TooLarge => {
+                            anyhow::anyhow!("the moves in {name} are over 64 MB")
+                        }
+                    })?
+                };
+                let text = String::from_utf8_lossy(&bytes);
                 moves.extend(text.split_whitespace().map(String::from));
             }
             let notation = match notation {
