@@ -72,6 +72,8 @@ impl Tally {
             return format!("cannot be estimated from a score of {score}%");
         }
         let (elo, margin) = self.elo();
+        // No "-0" for an even score.
+        let elo = if elo.abs() < 0.5 { 0.0 } else { elo };
         format!("{elo:+.0} +/- {margin:.0}")
     }
 }
