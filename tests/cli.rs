@@ -330,3 +330,35 @@ fn undo_after_load_does_not_replay_the_computers_move() {
     assert_eq!(out.matches("(computer) plays").count(), 1, "{out}");
     assert_eq!(out.matches("Nothing to take back.").count(), 2, "{out}");
 }
+
+/// A table the machine cannot give is an error at start (exit status 2),
+/// not an abort; odd SPRT bounds are refused the same way.
+#[test]
+fn impossible_options_are_refused_at_start() {
+    for args in [
+        &["--hash", "65536"][..],
+        &["play", "--hash", "65536"][..],
+        &["uci", "--hash", "65536"][..],
+        &["bench", "1", "--hash", "65536"][..],
+    ] {
+        let (code, out, err) = common::run_binary(args, "quit\n");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("cannot allocate a table of 65536 MB"),
+            "{args:?}: {err}"
+        );
+    }
+    for sprt in [["nan", "inf"], ["-1000000", "1000000"], ["5", "0"]] {
+        let (code, _, err) = common::run_binary(
+            &[
+                "referee", "--white", "x", "--black", "y", "--sprt", sprt[0], sprt[1],
+            ],
+            "",
+        );
+        assert_eq!(code, 2, "{sprt:?}: {err}");
+        assert!(
+            err.contains("Elo") || err.contains("ELO0"),
+            "{sprt:?}: {err}"
+        );
+    }
+}
