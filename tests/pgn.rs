@@ -307,13 +307,8 @@ fn parentheses_by_the_million_are_two_errors() {
     let text = format!("1. e4 {} *\n", "(".repeat(3_000_000));
     let games = pgn::read_text(&text);
     assert_eq!(games.len(), 1);
-    let messages: Vec<&str> = games[0]
-        .diagnostics
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
     assert_eq!(
-        messages,
+        messages(&games[0]),
         ["variations nest too deeply", "unbalanced parenthesis"]
     );
     assert_eq!(games[0].game.moves.len(), 1);
@@ -345,16 +340,19 @@ fn pgn_check_says_how_many_more() {
 #[test]
 fn huge_move_numbers_are_checked() {
     let games = pgn::read_text("4294967296. e4 e5 18446744073709551616. Nf3 *\n");
-    let messages: Vec<&str> = games[0]
-        .diagnostics
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
     assert_eq!(
-        messages,
+        messages(&games[0]),
         [
             "move number 4294967296 does not match (move 1)",
             "move number 18446744073709551616 does not match (move 2)"
         ]
     );
+}
+
+/// The messages of a game's diagnostics, in order.
+fn messages(game: &pgn::ReadGame) -> Vec<&str> {
+    game.diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect()
 }

@@ -368,12 +368,7 @@ impl<R: Recorded> Table<'_, R> {
     /// The loss of `loser`, whose program failed to answer `command`
     /// (`None` when interrupted: the game is not scored).
     fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Finished<R>> {
-        let kind = match fault {
-            Fault::Interrupted => return None,
-            Fault::Timeout(_) => Forfeit::Hang,
-            Fault::Ended(_) => Forfeit::Crash,
-            Fault::LineTooLong => Forfeit::Protocol,
-        };
+        let kind = forfeit_for(&fault)?;
         Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
 }
@@ -390,6 +385,17 @@ pub(crate) fn last_words(program: Option<&ChildProgram>, kind: Forfeit) -> Strin
         _ => return String::new(),
     };
     quote_last_words(program.and_then(|p| p.last_error(wait)).as_deref())
+}
+
+/// The forfeit a program's fault costs it; `None` for an interrupt (the
+/// game is then not scored at all).
+pub(crate) fn forfeit_for(fault: &Fault) -> Option<Forfeit> {
+    match fault {
+        Fault::Interrupted => None,
+        Fault::Timeout(_) => Some(Forfeit::Hang),
+        Fault::Ended(_) => Some(Forfeit::Crash),
+        Fault::LineTooLong => Some(Forfeit::Protocol),
+    }
 }
 
 /// The program (0: the first, 1: the second) that plays `color` in a game

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::game::{Answer, Finish, Game, Why};
 use super::umpire::Attempt;
 use crate::arena::{
-    Forfeit, GameRecord, MatchResult, deadline, last_words, program_name, save_record,
+    Forfeit, GameRecord, MatchResult, deadline, forfeit_for, last_words, program_name, save_record,
 };
 use crate::game::elapsed_ms;
 use crate::pgn;
@@ -175,19 +175,14 @@ impl Table<'_> {
         finish
     }
 
-    /// Plays the game; `None` when interrupted.
     /// The loss of `loser`, whose program failed to answer `command`
     /// (`None` when interrupted: the game is not scored).
     fn fault(&mut self, loser: Color, fault: Fault, command: &str) -> Option<Finish> {
-        let kind = match fault {
-            Fault::Interrupted => return None,
-            Fault::Timeout(_) => Forfeit::Hang,
-            Fault::Ended(_) => Forfeit::Crash,
-            Fault::LineTooLong => Forfeit::Protocol,
-        };
+        let kind = forfeit_for(&fault)?;
         Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
 
+    /// Plays the game; `None` when interrupted.
     fn play(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Option<Finish> {
         let clock = self.config.clock_ms;
         let mut remaining = [clock, clock];
