@@ -140,6 +140,7 @@ fn interrupts_pastes_end_of_input_and_clocks_at_a_terminal() {
         .unwrap();
     p.send_line("").unwrap();
     p.expect("White ran out of time. Black wins.").unwrap();
+    p.expect("White> ").unwrap();
     p.send("\u{4}").unwrap();
     p.expect(Eof).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
@@ -160,6 +161,8 @@ fn interrupts_pastes_end_of_input_and_clocks_at_a_terminal() {
     p.expect("Black> ").unwrap();
     p.send_line("save g.xml").unwrap();
     p.expect("Saved to g.xml.").unwrap();
+    // Keys count once the prompt is up (the editor reads them raw).
+    p.expect("Black> ").unwrap();
     p.send("\u{4}").unwrap();
     p.expect(Eof).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
