@@ -36,6 +36,7 @@ pub mod safe_read;
 pub mod safe_write;
 pub mod search;
 pub mod textui;
+pub mod tournament;
 pub mod trace;
 pub mod uci;
 pub mod variant;

@@ -16,7 +16,7 @@ mod records;
 mod sprt;
 mod suite;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -71,6 +71,11 @@ pub struct MatchConfig {
     /// both colours, in order, again from the first when they run out);
     /// board rulesets only ([`read_suite`]).
     pub suite: Option<Vec<Position>>,
+    /// Games (by index from 0) not to play: played before (a tournament
+    /// resumed).
+    pub skip: BTreeSet<u32>,
+    /// The programs' names in the records (their commands when empty).
+    pub names: Option<[String; 2]>,
 }
 
 impl MatchConfig {
@@ -240,6 +245,9 @@ where
                     let opening = opening_of(pair);
                     for first_white in [true, false] {
                         let index = pair * 2 + u32::from(!first_white);
+                        if config.skip.contains(&index) {
+                            continue;
+                        }
                         let played = play_one(
                             config,
                             &mut programs,

@@ -28,10 +28,14 @@ pub(super) fn write_game<R: Recorded>(
     let stem = dir.join(format!("game-{:03}", index + 1));
     let xml = R::to_xml(game);
     save_record(&stem.with_extension("xml"), &xml);
+    let [first, second] = config
+        .names
+        .clone()
+        .unwrap_or_else(|| [config.first.clone(), config.second.clone()]);
     let (white, black) = if record.first_white {
-        (&config.first, &config.second)
+        (first, second)
     } else {
-        (&config.second, &config.first)
+        (second, first)
     };
     let (white_clock, black_clock) = config.clocks(record.first_white);
     let result = wording::pgn_result(Some(record.outcome));

@@ -125,6 +125,8 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 out_dir: out,
                 max_plies,
                 max_attempts,
+                skip: Default::default(),
+                names: None,
             };
             crate::arena::check_programs([&config.first, &config.second])
                 .map_err(anyhow::Error::msg)?;

@@ -27,6 +27,7 @@ mod kriegspiel;
 mod perft;
 mod pgn;
 mod solve;
+mod tournament;
 
 /// The TextUI's engine options (and `play`'s, without the adapter).
 #[derive(Args, Clone)]
@@ -383,6 +384,10 @@ enum Command {
     /// Kriegspiel (ICC wild 16): chess where each side sees only its own
     /// pieces and an umpire announces captures, checks and pawn tries.
     Kriegspiel(kriegspiel::KriegspielArgs),
+    /// Many programs in a round robin, a gauntlet or the course's seeded
+    /// knockout: standings with Elo, a crosstable, every game recorded,
+    /// resumable after Ctrl-C or a crash.
+    Tournament(tournament::TournamentArgs),
     /// Speak the UCI protocol (for chess GUIs and tournament managers):
     /// orthodox chess unless the GUI sets UCI_Variant to an antichess
     /// ruleset; MultiPV, ponder, go mate and searchmoves as the protocol
@@ -497,6 +502,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
+        Some(Command::Tournament(args)) => tournament::run(args)?,
         Some(Command::Book {
             plies,
             hash,
@@ -561,6 +567,8 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                     max_plies,
                     concurrency: concurrency as usize,
                     suite,
+                    skip: Default::default(),
+                    names: None,
                 },
                 match sprt.as_deref() {
                     Some(&[elo0, elo1]) if elo0 < elo1 => Some(arena::Sprt { elo0, elo1 }),

@@ -5,6 +5,7 @@
 //! (`umpire Illegal move` to the mover only), `result R WHY` and `quit`;
 //! a program answers `ready`, an attempt (`e2e4`, `e7e8n`) or `resign`.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,6 +40,11 @@ pub struct RefereeConfig {
     pub max_plies: usize,
     /// Refused attempts allowed in one turn (more is a forfeit).
     pub max_attempts: usize,
+    /// Games (by index from 0) not to play: played before (a tournament
+    /// resumed).
+    pub skip: BTreeSet<u32>,
+    /// The programs' names in the records (their commands when empty).
+    pub names: Option<[String; 2]>,
 }
 
 /// How long `newgame` may take.
@@ -70,6 +76,9 @@ pub fn play_match(
     let mut programs: [Option<ChildProgram>; 2] = [None, None];
     let games = config.games.div_ceil(2) * 2;
     for index in 0..games {
+        if config.skip.contains(&index) {
+            continue;
+        }
         let first_white = index % 2 == 0;
         let mut table = Table {
             config,
@@ -317,18 +326,23 @@ impl Table<'_> {
 
     /// Writes `game-NNN.pgn`.
     fn write(&self, dir: &std::path::Path, index: u32) {
+        let [first, second] = self
+            .config
+            .names
+            .clone()
+            .unwrap_or_else(|| [self.config.first.clone(), self.config.second.clone()]);
         let (white, black) = if self.first_white {
-            (&self.config.first, &self.config.second)
+            (first, second)
         } else {
-            (&self.config.second, &self.config.first)
+            (second, first)
         };
         let tags = [
             ("Event", "antichess kriegspiel referee".to_string()),
             ("Site", "local".to_string()),
             ("Date", pgn::today()),
             ("Round", (index + 1).to_string()),
-            ("White", white.clone()),
-            ("Black", black.clone()),
+            ("White", white),
+            ("Black", black),
             ("TimeControl", pgn::time_control(self.config.clock_ms)),
             ("Termination", self.termination.clone()),
             ("PlyCount", self.game.plies().len().to_string()),
