@@ -32,7 +32,7 @@ pub use sprt::{Sprt, Verdict};
 pub use suite::read_suite;
 
 use crate::connect;
-use crate::game::{Game, Recorded, Rules, elapsed_ms};
+use crate::game::{Game, Recorded, Rules, charged_ms};
 use crate::process::{ChildProgram, Ending, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
 use crate::rules::{Color, Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
@@ -508,7 +508,7 @@ fn play_one<R: Recorded>(
             "GetNextMove",
             deadline(table.game.clock(turn).remaining()),
         );
-        let spent = elapsed_ms(started);
+        let spent = charged_ms(started);
         let text = match answer {
             Ok(t) => t,
             Err(f) => return table.fault(turn, f, "GetNextMove"),

@@ -50,13 +50,19 @@ impl Clock {
     }
 }
 
-/// Milliseconds since `since`, as clocks count them: rounded up, at least
-/// one (saturating).
+/// Milliseconds since `since`, rounded down, as the TextUI's clocks count
+/// the computer's thinking (textui.md, "Clocks"; saturating).
+pub fn elapsed_ms(since: std::time::Instant) -> i64 {
+    i64::try_from(since.elapsed().as_millis()).unwrap_or(i64::MAX)
+}
+
+/// Milliseconds since `since` as the referees and `play` charge a move:
+/// rounded up, at least one, so that no move is free and a 1 ms clock
+/// falls (saturating).
 ///
 /// ```
-/// assert_eq!(antichess::game::elapsed_ms(std::time::Instant::now()), 1);
+/// assert_eq!(antichess::game::charged_ms(std::time::Instant::now()), 1);
 /// ```
-pub fn elapsed_ms(since: std::time::Instant) -> i64 {
-    // Rounded up: a move never costs nothing, so a 1 ms clock falls.
+pub fn charged_ms(since: std::time::Instant) -> i64 {
     i64::try_from(since.elapsed().as_micros().div_ceil(1000).max(1)).unwrap_or(i64::MAX)
 }

@@ -15,7 +15,7 @@ use std::fmt;
 use shakmaty::ByColor;
 
 pub use chess::{Claims, FIVEFOLD, THREEFOLD, automatic_ending, occurrences};
-pub use clock::{Clock, elapsed_ms};
+pub use clock::{Clock, charged_ms, elapsed_ms};
 pub use connect::{ConnectGame, Drop};
 
 use crate::rules::{Color, Outcome, Piece, Position, Reason};

@@ -16,7 +16,7 @@ use super::umpire::Attempt;
 use crate::arena::{
     Forfeit, GameRecord, MatchResult, deadline, forfeit_for, last_words, program_name, save_record,
 };
-use crate::game::elapsed_ms;
+use crate::game::charged_ms;
 use crate::pgn;
 use crate::process::{ChildProgram, Ending, Fault, quote};
 use crate::rules::{Color, Outcome, Reason};
@@ -256,13 +256,13 @@ impl Table<'_> {
                 if interrupt.load(Ordering::Relaxed) {
                     return None;
                 }
-                let left = (clock > 0).then(|| remaining[side] - elapsed_ms(started));
+                let left = (clock > 0).then(|| remaining[side] - charged_ms(started));
                 let i = self.index(turn);
                 let answer = match self.programs[i].as_mut() {
                     Some(p) => p.recv(deadline(left)),
                     None => Err(Fault::Ended(Ending::NotRunning)),
                 };
-                let spent = elapsed_ms(started);
+                let spent = charged_ms(started);
                 let text = match answer {
                     Ok(t) => t,
                     Err(fault) => break ended = Some(self.fault(turn, fault, "go")?),

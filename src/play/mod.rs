@@ -26,7 +26,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
 use crate::file::{self, SavedGame};
-use crate::game::{Game, PlayerKind, elapsed_ms};
+use crate::game::{Game, PlayerKind, charged_ms};
 use crate::rules::wording::side_name;
 use crate::rules::{Outcome, Position, Reason};
 use crate::safe_write::write_atomic;
@@ -329,7 +329,7 @@ impl<R: Seat> Session<'_, R> {
             // A limited clock runs through the whole turn, commands and
             // all: the time of every line is charged as it comes, and a
             // clock that ran out ends the game whatever the line says.
-            let mut spent = elapsed_ms(asked);
+            let mut spent = charged_ms(asked);
             if left.is_some() {
                 if self.game.charge(spent).is_some() {
                     self.draw();
@@ -560,7 +560,7 @@ impl<R: Seat> Session<'_, R> {
         );
         *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = None;
         spinner.finish_and_clear();
-        let spent = elapsed_ms(start);
+        let spent = charged_ms(start);
         if STOPPED.swap(false, Ordering::Relaxed) {
             if let Some(halt) = R::halt(&self.engine) {
                 halt.store(false, Ordering::Relaxed);
