@@ -708,3 +708,40 @@ fn an_interrupt_stops_the_match_without_scoring_the_game_in_progress() {
     let written = std::fs::read_dir(&out).map_or(0, |d| d.count());
     assert_eq!(written, 0);
 }
+
+/// A time control with an increment and periods: the referee adds the
+/// time after each move, tells both programs their clocks (a game file,
+/// as the TextUI knows no increment) and writes the control to PGN.
+#[test]
+fn increments_and_periods_are_charged_and_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games");
+    let (table, log) = referee(&[
+        "--games",
+        "2",
+        "--tc",
+        "2/1+0.5",
+        "--max-plies",
+        "12",
+        "--out",
+        out.to_str().unwrap(),
+        "--white",
+        &engine("--depth 1 --hash 1"),
+        "--black",
+        &engine("--player first --hash 1"),
+    ]);
+    assert!(table.contains("forfeits: none"), "{table}\n{log}");
+    let pgn = std::fs::read_to_string(out.join("game-001.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"2/1+0.5\"]"), "{pgn}");
+    // Six moves each from a one-second start: +0.5 s a move and +1 s
+    // every second move, less what the moves took.
+    let xml = std::fs::read_to_string(out.join("game-001.xml")).unwrap();
+    let current = |side: &str| -> i64 {
+        let at = xml.find(&format!("current{side}=\"")).unwrap() + 9 + side.len();
+        xml[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    for side in ["White", "Black"] {
+        let ms = current(side);
+        assert!((5000..7000).contains(&ms), "{side}: {ms}\n{xml}");
+    }
+}

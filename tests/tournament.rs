@@ -220,3 +220,39 @@ fn a_tournament_resumes_after_a_kill() {
     assert_eq!(code, 2);
     assert!(err.contains("holds a tournament already"), "{err}");
 }
+
+/// Games at a time within a pairing give the same results as one at a
+/// time, for programs that play the same moves whatever the timing.
+#[test]
+fn concurrency_gives_the_same_results() {
+    let results = |concurrency: &str| -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let e = format!("e={} --depth 2 --hash 1", env!("CARGO_BIN_EXE_antichess"));
+        let f = format!(
+            "f={} --player first --hash 1",
+            env!("CARGO_BIN_EXE_antichess")
+        );
+        let (code, _, err) = tournament(&[
+            "--clock",
+            "0",
+            "--games",
+            "4",
+            "--concurrency",
+            concurrency,
+            "--out",
+            dir.path().to_str().unwrap(),
+            "--program",
+            &e,
+            "--program",
+            &f,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let state = std::fs::read_to_string(dir.path().join("tournament.state")).unwrap();
+        state
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(results("1"), results("2"));
+}

@@ -15,6 +15,7 @@ mod openings;
 mod records;
 mod sprt;
 mod suite;
+mod time_control;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -30,6 +31,7 @@ pub use openings::random_opening;
 pub(crate) use records::save_record;
 pub use sprt::{Sprt, Verdict};
 pub use suite::read_suite;
+pub use time_control::TimeControl;
 
 use crate::connect;
 use crate::game::{Game, Recorded, Rules, charged_ms};
@@ -53,6 +55,10 @@ pub struct MatchConfig {
     /// The second program's clock, for a match at time odds (both clocks
     /// limited).
     pub second_clock_ms: Option<i64>,
+    /// Added to a clock after each move of its side.
+    pub increment_ms: i64,
+    /// Moves in each period of the clock's time (`None`: the whole game).
+    pub period_moves: Option<u32>,
     /// Ruleset name.
     pub ruleset: String,
     /// Random plies before the programs take over.
@@ -85,6 +91,15 @@ impl MatchConfig {
         match (i, self.second_clock_ms) {
             (1, Some(ms)) => ms,
             _ => self.clock_ms,
+        }
+    }
+
+    /// The time control of program `i` (0: the first, 1: the second).
+    pub fn control(&self, i: usize) -> TimeControl {
+        TimeControl {
+            base_ms: self.clock(i),
+            moves: self.period_moves,
+            increment_ms: self.increment_ms,
         }
     }
 
@@ -316,6 +331,8 @@ struct Table<'a, R: Rules> {
     first_white: bool,
     game: Game<R>,
     plies: usize,
+    /// Moves each program made (for the periods of its clock).
+    made: [u32; 2],
 }
 
 /// A finished game: how it ended, and the game itself.
@@ -371,6 +388,26 @@ impl<R: Recorded> Table<'_, R> {
             Some(p) => p.ask(line, timeout),
             None => Err(Fault::Ended(Ending::NotRunning)),
         }
+    }
+
+    /// Sends both programs the game as it stands (`LoadGame`), so that
+    /// their clocks are the referee's; `Err` names a program that did not
+    /// load it, with its answer or its fault.
+    fn tell_clocks(
+        &mut self,
+        file: &std::path::Path,
+    ) -> Result<(), (Color, Result<String, Fault>)> {
+        if let Err(e) = write_atomic(file, R::to_xml(&self.game).as_bytes()) {
+            eprintln!("antichess: could not write {}: {e}", file.display());
+        }
+        let load = format!("LoadGame {}", file.display());
+        for color in [Color::White, Color::Black] {
+            match self.ask(self.index(color), &load, ANSWER) {
+                Ok(answer) if answer == "Game loaded" => {}
+                answer => return Err((color, answer)),
+            }
+        }
+        Ok(())
     }
 
     /// The loss of `loser`, whose program failed to answer `command`
@@ -431,6 +468,7 @@ fn play_one<R: Recorded>(
         first_white,
         game: start.clone(),
         plies: 0,
+        made: [0, 0],
     };
     let written = write_atomic(opening_file, R::to_xml(&start).as_bytes());
     if let Err(e) = &written {
@@ -542,6 +580,24 @@ fn play_one<R: Recorded>(
                         format!("{word} answered {}", quote(&echo)),
                     ));
                 }
+            }
+        }
+        // The time control's bonus; the programs are told their clocks
+        // by a game file (the TextUI knows no increment).
+        let control = table.config.control(mover);
+        table.made[mover] += 1;
+        if outcome.is_none() && control.adds_time() {
+            table
+                .game
+                .credit(turn, control.bonus_after(table.made[mover]));
+            if let Err((color, answer)) = table.tell_clocks(opening_file) {
+                return match answer {
+                    Ok(answer) => {
+                        let detail = format!("LoadGame answered {}", quote(&answer));
+                        Some(table.forfeit(color, Forfeit::Protocol, detail))
+                    }
+                    Err(fault) => table.fault(color, fault, "LoadGame"),
+                };
             }
         }
         if let Some(outcome) = outcome {

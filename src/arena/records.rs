@@ -37,7 +37,8 @@ pub(super) fn write_game<R: Recorded>(
     } else {
         (second, first)
     };
-    let (white_clock, black_clock) = config.clocks(record.first_white);
+    let w = usize::from(!record.first_white);
+    let (white_control, black_control) = (config.control(w), config.control(1 - w));
     let result = wording::pgn_result(Some(record.outcome));
     let chess = config.ruleset == "chess";
     let mut tags = vec![
@@ -50,11 +51,11 @@ pub(super) fn write_game<R: Recorded>(
         ("Result", result.to_string()),
     ];
     // At time odds each side has its own tag, as match programs write them.
-    if white_clock == black_clock {
-        tags.push(("TimeControl", pgn::time_control(white_clock)));
+    if white_control == black_control {
+        tags.push(("TimeControl", white_control.to_string()));
     } else {
-        tags.push(("WhiteTimeControl", pgn::time_control(white_clock)));
-        tags.push(("BlackTimeControl", pgn::time_control(black_clock)));
+        tags.push(("WhiteTimeControl", white_control.to_string()));
+        tags.push(("BlackTimeControl", black_control.to_string()));
     }
     tags.push(("PlyCount", game.history().len().to_string()));
     if chess {

@@ -121,6 +121,8 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 second: black,
                 games,
                 clock_ms: clock,
+                increment_ms: 0,
+                period_moves: None,
                 seed,
                 out_dir: out,
                 max_plies,

@@ -344,6 +344,13 @@ enum Command {
         /// rulesets).
         #[arg(long, value_name = "FILE")]
         openings_file: Option<PathBuf>,
+        /// A time control instead of --clock, as tournament managers write
+        /// it (seconds): 60, 10+0.1 (an increment after each move), 40/60+0.6
+        /// (a minute for every forty moves); the referee keeps the clocks and
+        /// sends both programs the game with their clocks (LoadGame) after
+        /// each move when time is added.
+        #[arg(long, value_name = "TC", conflicts_with = "clock", value_parser = arena::TimeControl::parse)]
+        tc: Option<arena::TimeControl>,
         /// Clock per side of the second program in milliseconds, for a
         /// match at time odds (both clocks limited; default: --clock).
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(i64).range(1..))]
@@ -545,6 +552,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             concurrency,
             openings_file,
             second_clock,
+            tc,
         }) => {
             if second_clock.is_some() && clock == 0 {
                 anyhow::bail!("--second-clock needs a limited --clock (time odds)");
@@ -558,8 +566,10 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                     first: white,
                     second: black,
                     games,
-                    clock_ms: clock,
+                    clock_ms: tc.map_or(clock, |tc| tc.base_ms),
                     second_clock_ms: second_clock,
+                    increment_ms: tc.map_or(0, |tc| tc.increment_ms),
+                    period_moves: tc.and_then(|tc| tc.moves),
                     ruleset,
                     opening_plies: openings,
                     seed,

@@ -50,6 +50,9 @@ pub struct TournamentArgs {
     /// Clock per side in milliseconds (0: unlimited).
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(i64).range(0..))]
     clock: i64,
+    /// A time control instead of --clock (seconds): 60, 10+0.1, 40/60+0.6.
+    #[arg(long, value_name = "TC", conflicts_with = "clock", value_parser = arena::TimeControl::parse)]
+    tc: Option<arena::TimeControl>,
     /// Random opening plies (each opening played with both colours).
     #[arg(long, value_name = "PLIES", default_value_t = 4)]
     openings: u32,
@@ -133,7 +136,9 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
         ruleset: args.ruleset.clone(),
         games: args.games,
         rounds: args.rounds,
-        clock_ms: args.clock,
+        clock_ms: args.tc.map_or(args.clock, |tc| tc.base_ms),
+        increment_ms: args.tc.map_or(0, |tc| tc.increment_ms),
+        period_moves: args.tc.and_then(|tc| tc.moves),
         openings: args.openings,
         seed: args.seed,
         max_plies: args.max_plies,

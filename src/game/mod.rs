@@ -334,6 +334,15 @@ impl<R: Rules> Game<R> {
         self.position.legal_move_texts()
     }
 
+    /// Adds `ms` to `color`'s clock, if it is limited (an increment, a
+    /// new period).
+    pub fn credit(&mut self, color: Color, ms: i64) {
+        let clock = self.clocks.get_mut(color);
+        if clock.limited {
+            clock.remaining = clock.remaining.saturating_add(ms);
+        }
+    }
+
     /// Takes `ms` off the side to move's clock; if it runs out, the
     /// opponent wins on time. Returns the outcome if the game ended.
     pub fn charge(&mut self, ms: i64) -> Option<Outcome> {

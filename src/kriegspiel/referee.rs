@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 use super::game::{Answer, Finish, Game, Why};
 use super::umpire::Attempt;
 use crate::arena::{
-    Forfeit, GameRecord, MatchResult, deadline, forfeit_for, last_words, program_name, save_record,
+    Forfeit, GameRecord, MatchResult, TimeControl, deadline, forfeit_for, last_words, program_name,
+    save_record,
 };
 use crate::game::charged_ms;
 use crate::pgn;
@@ -32,6 +33,10 @@ pub struct RefereeConfig {
     pub games: u32,
     /// Clock per side in milliseconds (0: unlimited).
     pub clock_ms: i64,
+    /// Added to a clock after each move of its side.
+    pub increment_ms: i64,
+    /// Moves in each period of the clock's time (`None`: the whole game).
+    pub period_moves: Option<u32>,
     /// Game `i` (from 1) gets seed `seed + i - 1`.
     pub seed: u64,
     /// Where the PGN records go.
@@ -45,6 +50,17 @@ pub struct RefereeConfig {
     pub skip: BTreeSet<u32>,
     /// The programs' names in the records (their commands when empty).
     pub names: Option<[String; 2]>,
+}
+
+impl RefereeConfig {
+    /// The time control of both sides.
+    pub fn control(&self) -> TimeControl {
+        TimeControl {
+            base_ms: self.clock_ms,
+            moves: self.period_moves,
+            increment_ms: self.increment_ms,
+        }
+    }
 }
 
 /// How long `newgame` may take.
@@ -195,6 +211,7 @@ impl Table<'_> {
     fn play(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Option<Finish> {
         let clock = self.config.clock_ms;
         let mut remaining = [clock, clock];
+        let mut made = [0u32; 2];
         for color in [Color::White, Color::Black] {
             let i = self.index(color);
             if self.programs[i].is_none() {
@@ -292,7 +309,9 @@ impl Table<'_> {
                     Answer::Illegal => self.send(turn, "umpire Illegal move"),
                     Answer::Legal(announcement) => {
                         if clock > 0 {
+                            made[side] += 1;
                             remaining[side] -= spent;
+                            remaining[side] += self.config.control().bonus_after(made[side]);
                         }
                         let line = format!("umpire {announcement}");
                         self.send(turn, &line);
@@ -343,7 +362,7 @@ impl Table<'_> {
             ("Round", (index + 1).to_string()),
             ("White", white),
             ("Black", black),
-            ("TimeControl", pgn::time_control(self.config.clock_ms)),
+            ("TimeControl", self.config.control().to_string()),
             ("Termination", self.termination.clone()),
             ("PlyCount", self.game.plies().len().to_string()),
         ];

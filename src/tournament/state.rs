@@ -63,8 +63,13 @@ pub struct Settings {
     pub games: u32,
     /// Times the schedule is played (round robin and gauntlet).
     pub rounds: u32,
-    /// Clock per side, in milliseconds (0: unlimited).
+    /// Clock per side, in milliseconds (0: unlimited): for the game, or
+    /// for each period of `period_moves` moves.
     pub clock_ms: i64,
+    /// Added after each move, in milliseconds.
+    pub increment_ms: i64,
+    /// Moves in each period of the clock.
+    pub period_moves: Option<u32>,
     /// Random opening plies.
     pub openings: u32,
     pub seed: u64,
@@ -104,6 +109,10 @@ impl State {
         let _ = writeln!(out, "games {}", s.games);
         let _ = writeln!(out, "rounds {}", s.rounds);
         let _ = writeln!(out, "clock {}", s.clock_ms);
+        let _ = writeln!(out, "increment {}", s.increment_ms);
+        if let Some(n) = s.period_moves {
+            let _ = writeln!(out, "period {n}");
+        }
         let _ = writeln!(out, "openings {}", s.openings);
         let _ = writeln!(out, "seed {}", s.seed);
         let _ = writeln!(out, "max-plies {}", s.max_plies);
@@ -177,6 +186,11 @@ impl State {
             games: u32::try_from(number("games")?).map_err(|_| "games: out of range")?,
             rounds: u32::try_from(number("rounds")?).map_err(|_| "rounds: out of range")?,
             clock_ms: number("clock")?,
+            increment_ms: number("increment")?,
+            period_moves: match fields.get("period") {
+                None => None,
+                Some(n) => Some(n.parse().map_err(|_| "period: not a whole number")?),
+            },
             openings: u32::try_from(number("openings")?).map_err(|_| "openings: out of range")?,
             seed: field("seed")?
                 .parse()
@@ -231,6 +245,8 @@ mod tests {
                 games: 2,
                 rounds: 1,
                 clock_ms: 5000,
+                increment_ms: 100,
+                period_moves: Some(40),
                 openings: 4,
                 seed: 7,
                 max_plies: 400,
