@@ -46,7 +46,7 @@ impl TimeControl {
             return 0;
         }
         let period = match self.moves {
-            Some(n) if n > 0 && made % n == 0 => self.base_ms,
+            Some(n) if n > 0 && made.is_multiple_of(n) => self.base_ms,
             _ => 0,
         };
         self.increment_ms.saturating_add(period)
