@@ -276,14 +276,22 @@ impl<'a> Run<'a> {
             0 if !record.first_white => "1-0",
             _ => "0-1",
         };
+        // The pairing's running score, as match managers show it.
+        let games = self.state.games.range((p, 0)..(p + 1, 0));
+        let played = games.clone().count() as f64;
+        let points2: u32 = games.map(|(_, g)| u32::from(g.first_points2)).sum();
+        let first_points = f64::from(points2) / 2.0;
         (self.report)(&format!(
-            "pairing {} game {}: {} - {} {result} {} ({} plies)",
+            "pairing {} game {}: {} - {} {result} {} ({} plies); {} {first_points} - {} {}",
             p + 1,
             index + 1,
             names[white],
             names[black],
             record.termination,
-            record.plies
+            record.plies,
+            names[a],
+            played - first_points,
+            names[b]
         ));
         let crashed = matches!(record.forfeit, Some(Forfeit::Crash | Forfeit::Setup));
         if crashed && !self.state.settings.recover && self.stop.is_none() {
@@ -350,11 +358,9 @@ impl<'a> Run<'a> {
                     let _ = writeln!(out, "  {} (seed {}): a bye", names[a], a + 1);
                     continue;
                 };
-                let points: f64 = (0..)
-                    .map_while(|g| self.state.games.get(&(p, g)))
-                    .map(|g| f64::from(g.first_points2) / 2.0)
-                    .sum();
-                let total = (0..).map_while(|g| self.state.games.get(&(p, g))).count() as f64;
+                let games = self.state.games.range((p, 0)..(p + 1, 0));
+                let total = games.clone().count() as f64;
+                let points: f64 = games.map(|(_, g)| f64::from(g.first_points2) / 2.0).sum();
                 let _ = writeln!(
                     out,
                     "  {} (seed {}) {points}-{} {} (seed {}): {} goes through",
