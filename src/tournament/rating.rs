@@ -37,8 +37,15 @@ pub fn fit(n: usize, score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<Rating> {
         for &i in &kept {
             let s: f64 = kept.iter().map(|&j| score[i][j]).sum();
             let g: f64 = kept.iter().map(|&j| games[i][j]).sum();
+            let all_games: f64 = games[i].iter().sum();
             if g > 0.0 && (s <= 0.0 || s >= g) {
                 out = Some((i, s > 0.0));
+                break;
+            }
+            // Only games against programs set out: above them if it
+            // scored at all (it can only have beaten one set out below).
+            if g == 0.0 && all_games > 0.0 {
+                out = Some((i, score[i].iter().sum::<f64>() > 0.0));
                 break;
             }
         }
