@@ -256,3 +256,71 @@ fn concurrency_gives_the_same_results() {
     };
     assert_eq!(results("1"), results("2"));
 }
+
+/// A program that crashes stops the tournament, to be resumed, unless
+/// `--recover`: then it loses that game and is started again for the
+/// next. Kriegspiel tournaments go through the Kriegspiel referee.
+#[test]
+fn a_crash_stops_the_tournament_unless_recover_and_kriegspiel_plays() {
+    let crash = "c=bash tests/helpers/standin.sh crash".to_string();
+    let e = format!("e={}", engine());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stop");
+    let (code, _, err) = tournament(&[
+        "--clock",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+        "--program",
+        &e,
+        "--program",
+        &crash,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("antichess: stopped: pairing 1 game 1: second program (Black) crashed"),
+        "{err}"
+    );
+    assert!(err.contains("--resume"), "{err}");
+    assert_eq!(game_lines(&out), 1);
+    let out = dir.path().join("recover");
+    let (code, stdout, err) = tournament(&[
+        "--clock",
+        "0",
+        "--recover",
+        "--out",
+        out.to_str().unwrap(),
+        "--program",
+        &e,
+        "--program",
+        &crash,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("   1 e      +inf      -      2     2.0 100.0%"),
+        "{stdout}"
+    );
+    let out = dir.path().join("kriegspiel");
+    let player = format!("k={} kriegspiel player", env!("CARGO_BIN_EXE_antichess"));
+    let random = format!(
+        "r={} kriegspiel player --player random",
+        env!("CARGO_BIN_EXE_antichess")
+    );
+    let (code, _, err) = tournament(&[
+        "--ruleset",
+        "kriegspiel",
+        "--clock",
+        "0",
+        "--max-plies",
+        "30",
+        "--out",
+        out.to_str().unwrap(),
+        "--program",
+        &player,
+        "--program",
+        &random,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(game_lines(&out), 2);
+    assert_eq!(pgn_games(&out), 2);
+}

@@ -202,6 +202,9 @@ impl<'a> Run<'a> {
         let dir = self
             .out_dir
             .join(format!("pairing-{:03}-{name_a}-vs-{name_b}", p + 1));
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            eprintln!("antichess: cannot create {}: {e}", dir.display());
+        }
         let names = Some([name_a.clone(), name_b.clone()]);
         let interrupt = Arc::clone(&self.interrupt);
         let concurrency = self.concurrency;
