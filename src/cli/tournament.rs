@@ -56,6 +56,11 @@ pub struct TournamentArgs {
     /// Random opening plies (each opening played with both colours).
     #[arg(long, value_name = "PLIES", default_value_t = 4)]
     openings: u32,
+    /// Play from the positions of this file instead of random openings:
+    /// EPD (one FEN per line) or PGN (each game's last position), each
+    /// with both colours (chess and antichess rulesets).
+    #[arg(long, value_name = "FILE")]
+    openings_file: Option<PathBuf>,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -140,6 +145,17 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
         increment_ms: args.tc.map_or(0, |tc| tc.increment_ms),
         period_moves: args.tc.and_then(|tc| tc.moves),
         openings: args.openings,
+        openings_file: match &args.openings_file {
+            None => None,
+            Some(path) => {
+                // Read now, to refuse a bad suite before any game; kept by
+                // its full path, to be read again on resume.
+                arena::read_suite(path, &args.ruleset).map_err(anyhow::Error::msg)?;
+                let full = std::fs::canonicalize(path)
+                    .with_context(|| format!("cannot find {}", path.display()))?;
+                Some(full.to_string_lossy().into_owned())
+            }
+        },
         seed: args.seed,
         max_plies: args.max_plies,
         recover: args.recover,
@@ -195,7 +211,8 @@ pub fn run(args: TournamentArgs) -> Result<ExitCode> {
         args.concurrency as usize,
         interrupt,
         &mut report,
-    );
+    )
+    .map_err(anyhow::Error::msg)?;
     let ending = run.play();
     print!("{}", run.tables());
     if let Err(e) = run.write_tables() {

@@ -60,11 +60,14 @@ pub struct Run<'a> {
     pub plan: Vec<Pairing>,
     /// A knockout's rounds: each pairing's programs and winner, or a bye.
     pub rounds: Vec<Vec<(usize, Option<usize>, usize)>>,
+    /// The opening suite's positions, if the settings name one.
+    suite: Option<Vec<crate::rules::Position>>,
     stop: Option<String>,
 }
 
 impl<'a> Run<'a> {
-    /// A run of `state`, saving to `state_path`.
+    /// A run of `state`, saving to `state_path`; the error says what is
+    /// wrong with its opening suite.
     pub fn new(
         state: State,
         state_path: PathBuf,
@@ -72,8 +75,12 @@ impl<'a> Run<'a> {
         concurrency: usize,
         interrupt: Arc<AtomicBool>,
         report: &'a mut dyn FnMut(&str),
-    ) -> Run<'a> {
-        Run {
+    ) -> Result<Run<'a>, String> {
+        let suite = match &state.settings.openings_file {
+            Some(path) => Some(arena::read_suite(Path::new(path), &state.settings.ruleset)?),
+            None => None,
+        };
+        Ok(Run {
             state,
             state_path,
             out_dir,
@@ -82,8 +89,9 @@ impl<'a> Run<'a> {
             report,
             plan: Vec::new(),
             rounds: Vec::new(),
+            suite,
             stop: None,
-        }
+        })
     }
 
     fn names(&self) -> Vec<String> {
@@ -208,6 +216,7 @@ impl<'a> Run<'a> {
         let names = Some([name_a.clone(), name_b.clone()]);
         let interrupt = Arc::clone(&self.interrupt);
         let concurrency = self.concurrency;
+        let suite = self.suite.clone();
         let mut on_game = |index: u32, record: &GameRecord| self.record(p, (a, b), index, record);
         if s.ruleset == KRIEGSPIEL {
             let config = RefereeConfig {
@@ -240,7 +249,7 @@ impl<'a> Run<'a> {
                 out_dir: Some(dir),
                 max_plies: s.max_plies,
                 concurrency,
-                suite: None,
+                suite,
                 skip,
                 names,
             };

@@ -72,6 +72,9 @@ pub struct Settings {
     pub period_moves: Option<u32>,
     /// Random opening plies.
     pub openings: u32,
+    /// An opening suite to play from instead (EPD or PGN; each position
+    /// with both colours), read again when the tournament resumes.
+    pub openings_file: Option<String>,
     pub seed: u64,
     pub max_plies: usize,
     /// Whether a program that crashes is restarted for its next game
@@ -114,6 +117,9 @@ impl State {
             let _ = writeln!(out, "period {n}");
         }
         let _ = writeln!(out, "openings {}", s.openings);
+        if let Some(path) = &s.openings_file {
+            let _ = writeln!(out, "openings-file {path}");
+        }
         let _ = writeln!(out, "seed {}", s.seed);
         let _ = writeln!(out, "max-plies {}", s.max_plies);
         let _ = writeln!(out, "recover {}", s.recover);
@@ -192,6 +198,7 @@ impl State {
                 Some(n) => Some(n.parse().map_err(|_| "period: not a whole number")?),
             },
             openings: u32::try_from(number("openings")?).map_err(|_| "openings: out of range")?,
+            openings_file: fields.get("openings-file").map(|p| p.to_string()),
             seed: field("seed")?
                 .parse()
                 .map_err(|_| "seed: not a whole number")?,
@@ -248,6 +255,7 @@ mod tests {
                 increment_ms: 100,
                 period_moves: Some(40),
                 openings: 4,
+                openings_file: Some("suite with spaces.epd".into()),
                 seed: 7,
                 max_plies: 400,
                 recover: true,
