@@ -59,7 +59,7 @@ impl Tally {
     ///
     /// ```
     /// use antichess::arena::Tally;
-    /// assert_eq!(Tally { wins: 6, draws: 0, losses: 4 }.elo_text(), "+70 +/- 237");
+    /// assert_eq!(Tally { wins: 6, draws: 0, losses: 4 }.elo_text(), "+70 +/- 270");
     /// assert_eq!(
     ///     Tally { wins: 2, draws: 0, losses: 0 }.elo_text(),
     ///     "cannot be estimated from a score of 100%"

@@ -4,121 +4,32 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
-use shakmaty::ByColor;
+use clap::{Parser, Subcommand};
 
 use crate::arena::{self, MatchConfig};
 use crate::connect::Shape;
 use crate::file;
-use crate::game::PlayerKind;
 use crate::rules::{Position, Ruleset};
 use crate::safe_read::{ReadError, read_bounded};
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
 use crate::variant::Variant;
 
+mod flags;
 mod kriegspiel;
 mod perft;
 mod pgn;
+mod referee;
 mod solve;
 mod tournament;
 
-/// The TextUI's engine options (and `play`'s, without the adapter).
-#[derive(Args, Clone)]
-struct EngineArgs {
-    /// Search to this fixed depth (fully reproducible moves when the clock
-    /// is unlimited).
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Think this many milliseconds per move (always within the clock;
-    /// default 1 s when the clock is unlimited).
-    #[arg(long, value_name = "MS")]
-    movetime: Option<u64>,
-    #[command(flatten)]
-    table: TableArgs,
-}
-
-/// The search's memory and threads (TextUI, `play`, `uci`).
-#[derive(Args, Clone)]
-struct TableArgs {
-    /// Transposition table size in MB.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
-    hash: u32,
-    /// Search threads (lazy SMP; more than one makes moves irreproducible)
-    /// [default: one per core, at most 8; one with --depth]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
-    threads: Option<u32>,
-}
-
-impl TableArgs {
-    /// The threads asked for, or the default: one per core, but a single
-    /// one for a fixed-depth search, whose moves are then reproducible.
-    fn threads(&self, depth: Option<u32>) -> usize {
-        match (self.threads, depth) {
-            (Some(n), _) => n as usize,
-            (None, Some(_)) => 1,
-            (None, None) => search::default_threads(),
-        }
-    }
-}
-
-impl EngineArgs {
-    fn movetime(&self) -> Option<Duration> {
-        self.movetime.map(Duration::from_millis)
-    }
-}
-
-/// Who sits at each side of a game at the terminal, and the clocks (`play`
-/// and `kriegspiel`).
-#[derive(Args)]
-struct SeatArgs {
-    /// Who plays White.
-    #[arg(long, value_enum, default_value_t = Side::Human)]
-    white: Side,
-    /// Who plays Black.
-    #[arg(long, value_enum, default_value_t = Side::Computer)]
-    black: Side,
-    /// Clock per side in milliseconds (0: unlimited).
-    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
-    clock: i64,
-}
-
-impl SeatArgs {
-    /// Who plays each side.
-    fn players(&self) -> ByColor<PlayerKind> {
-        ByColor {
-            white: self.white.kind(),
-            black: self.black.kind(),
-        }
-    }
-}
-
-/// The two programs of a match, how many games, and their clocks (both
-/// referees).
-#[derive(Args)]
-struct MatchArgs {
-    /// Command line of the first program (White in the odd games). A
-    /// command is split into words as a shell splits them (quotes and
-    /// backslashes honoured) and run without a shell: $(...), pipes,
-    /// globs and variables are passed on as written.
-    #[arg(long, value_name = "CMD")]
-    white: String,
-    /// Command line of the second program (split and run as --white's).
-    #[arg(long, value_name = "CMD")]
-    black: String,
-    /// Number of games (rounded up to an even number).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
-    games: u32,
-    /// Clock per side in milliseconds (0: unlimited).
-    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
-    clock: i64,
-}
+use flags::{
+    EngineArgs, MatchArgs, SeatArgs, TableArgs, parse_board_ruleset, parse_elo, parse_hash,
+    parse_shape, parse_variant, parse_variant_name,
+};
+use referee::{prepare_out, referee, run_match};
 
 /// With no subcommand: the TextUI on standard input and output.
 #[derive(Parser)]
@@ -149,21 +60,6 @@ struct Cli {
     /// opponents for testing).
     #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
     player: PlayerArg,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum Side {
-    Human,
-    Computer,
-}
-
-impl Side {
-    fn kind(self) -> PlayerKind {
-        match self {
-            Side::Human => PlayerKind::Human,
-            Side::Computer => PlayerKind::Computer,
-        }
-    }
 }
 
 #[derive(Subcommand)]
@@ -411,51 +307,6 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-}
-
-/// An Elo difference of the SPRT: a number from -1000 to 1000.
-fn parse_elo(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(elo) if (-1000.0..=1000.0).contains(&elo) => Ok(elo),
-        _ => Err("an Elo difference is a number from -1000 to 1000".into()),
-    }
-}
-
-/// A table size in MB: 1 to 65,536, and memory the machine can give.
-fn parse_hash(text: &str) -> Result<u32, String> {
-    let mb: u32 = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a whole number of MB"))?;
-    if !(1..=65_536).contains(&mb) {
-        return Err("a table is 1 to 65536 MB".into());
-    }
-    search::check_hash_size(mb as usize)?;
-    Ok(mb)
-}
-
-fn parse_variant_name(name: &str) -> Result<String, String> {
-    parse_variant(name).map(|_| name.to_string())
-}
-
-fn parse_variant(name: &str) -> Result<Variant, String> {
-    Variant::from_name(name)
-        .ok_or_else(|| format!("unknown ruleset (known: {})", Variant::known_names()))
-}
-
-fn parse_board_ruleset(name: &str) -> Result<Ruleset, String> {
-    Ruleset::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Ruleset::NAMES.iter().map(|(n, _)| *n).collect();
-        format!(
-            "not a ruleset of the 8 x 8 board (known: {})",
-            names.join(", ")
-        )
-    })
-}
-
-fn parse_shape(name: &str) -> Result<Shape, String> {
-    Shape::from_name(name).ok_or_else(|| {
-        "not a Connect N ruleset: connect-N-W-H (sides 2 to 10, 2 <= N <= the larger side) or connect-N (7 x 6)".to_string()
-    })
 }
 
 /// Runs the program with the process's arguments.
@@ -765,132 +616,4 @@ fn bench(depth: u32, hash_mb: usize, threads: usize) -> ExitCode {
     println!("nps {:.0}", result.nodes as f64 / secs);
     println!("nodes {}", result.nodes);
     ExitCode::SUCCESS
-}
-
-fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
-    arena::check_programs([&config.first, &config.second]).map_err(anyhow::Error::msg)?;
-    prepare_out(config.out_dir.as_deref())?;
-    run_match(
-        &config.first,
-        &config.second,
-        config.games,
-        sprt,
-        |interrupt, on_game| arena::play_match(&config, interrupt, on_game),
-    )
-}
-
-/// Creates the folder for a match's records.
-fn prepare_out(dir: Option<&std::path::Path>) -> Result<()> {
-    if let Some(dir) = dir {
-        std::fs::create_dir_all(dir).with_context(|| {
-            format!(
-                "cannot create the --out folder {}: give a folder you may write to",
-                dir.display()
-            )
-        })?;
-    }
-    Ok(())
-}
-
-/// Runs a match between two programs (`play` plays it, calling back after
-/// each game): a progress bar and one line per game on standard error,
-/// Ctrl-C to stop, an optional SPRT, and the final table on standard
-/// output.
-fn run_match(
-    first: &str,
-    second: &str,
-    games: u32,
-    sprt: Option<arena::Sprt>,
-    play: impl FnOnce(&Arc<AtomicBool>, &mut dyn FnMut(u32, &arena::GameRecord)) -> arena::MatchResult,
-) -> Result<ExitCode> {
-    let interrupt = Arc::new(AtomicBool::new(false));
-    {
-        let flag = Arc::clone(&interrupt);
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    }
-    let total = u64::from(games.div_ceil(2) * 2);
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut running = arena::Tally::default();
-    let mut decided = None;
-    let stop = Arc::clone(&interrupt);
-    let mut on_game = |i: u32, record: &arena::GameRecord| {
-        let first_color = if record.first_white { "white" } else { "black" };
-        let verdict = match record.outcome.winner {
-            None => {
-                running.draws += 1;
-                "draw"
-            }
-            Some(c) if c.is_white() == record.first_white => {
-                running.wins += 1;
-                "first wins"
-            }
-            Some(_) => {
-                running.losses += 1;
-                "second wins"
-            }
-        };
-        let attempts = record
-            .attempts
-            .map_or(String::new(), |n| format!(", {n} attempts"));
-        bar.suspend(|| {
-            eprintln!(
-                "game {:3}: first {first_color:5} {verdict:11} {} ({} plies{attempts})",
-                i + 1,
-                record.termination,
-                record.plies
-            );
-        });
-        let mut message = format!(
-            "first +{} ={} -{}  {:.1}%  Elo {}",
-            running.wins,
-            running.draws,
-            running.losses,
-            running.score() * 100.0,
-            running.elo_text()
-        );
-        if let Some(test) = sprt {
-            let verdict = test.verdict(&running);
-            let (lower, upper) = arena::Sprt::bounds();
-            let llr = match verdict {
-                arena::Verdict::Continue(l) | arena::Verdict::H0(l) | arena::Verdict::H1(l) => l,
-            };
-            message.push_str(&format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})"));
-            if !matches!(verdict, arena::Verdict::Continue(_)) && decided.is_none() {
-                decided = Some(verdict);
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-        bar.set_message(message);
-        bar.inc(1);
-    };
-    let result = play(&interrupt, &mut on_game);
-    bar.finish_and_clear();
-    print!("{}", arena::report_table(first, second, &result));
-    if let Some(test) = sprt {
-        let (elo0, elo1) = (test.elo0, test.elo1);
-        match decided {
-            Some(arena::Verdict::H1(llr)) => println!(
-                "SPRT ({elo0}, {elo1}): H1 accepted, LLR {llr:.2}: the first program is stronger by about {elo1} Elo or more"
-            ),
-            Some(arena::Verdict::H0(llr)) => println!(
-                "SPRT ({elo0}, {elo1}): H0 accepted, LLR {llr:.2}: the first program is not stronger by more than about {elo0} Elo"
-            ),
-            _ => println!(
-                "SPRT ({elo0}, {elo1}): no decision, LLR {:.2}",
-                test.llr(&result.tally)
-            ),
-        }
-        if decided.is_some() {
-            return Ok(ExitCode::SUCCESS);
-        }
-    }
-    if result.interrupted {
-        eprintln!("antichess: interrupted; finished games are kept");
-        return Ok(ExitCode::from(130));
-    }
-    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,330 @@
+//! One game between two programs, refereed from the start to its end: the
+//! programs started and given the opening, each move asked for within
+//! its turn's budget, checked and passed on, the clocks kept (with the
+//! time control's bonus), and every failure scored as a forfeit.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Forfeit, GameRecord, MatchConfig, program_name};
+use crate::game::{Game, Recorded, Rules, charged_ms};
+use crate::process::{ChildProgram, Ending, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
+use crate::rules::{Color, Outcome, Reason};
+use crate::safe_write::write_atomic;
+
+/// A program's turn budget: its clock plus a grace period (10 s when
+/// unlimited).
+pub fn deadline(clock: Option<i64>) -> Duration {
+    let grace = Duration::from_millis(500);
+    match clock {
+        Some(ms) => Duration::from_millis(ms.max(0) as u64) + grace,
+        None => Duration::from_secs(10) + grace,
+    }
+}
+
+/// How long any other command may take.
+const ANSWER: Duration = Duration::from_secs(10);
+
+/// How long to wait for the result line, which follows a move at once.
+const RESULT_LINE: Duration = Duration::from_secs(2);
+
+/// The game under way: the referee's own record and the two programs.
+struct Table<'a, R: Rules> {
+    config: &'a MatchConfig,
+    programs: &'a mut [Option<ChildProgram>; 2],
+    first_white: bool,
+    game: Game<R>,
+    plies: usize,
+    /// Moves each program made (for the periods of its clock).
+    made: [u32; 2],
+}
+
+/// A finished game: how it ended, and the game itself.
+pub(super) type Finished<R> = (GameRecord, Game<R>);
+
+impl<R: Recorded> Table<'_, R> {
+    /// The program index (0 first, 1 second) playing `color`.
+    fn index(&self, color: Color) -> usize {
+        program_of(color, self.first_white)
+    }
+
+    fn name(&self, i: usize) -> &'static str {
+        program_name(i)
+    }
+
+    fn record(
+        self,
+        outcome: Outcome,
+        forfeit: Option<Forfeit>,
+        termination: String,
+    ) -> Finished<R> {
+        let mut game = self.game;
+        game.adjudicate(outcome);
+        let record = GameRecord {
+            first_white: self.first_white,
+            outcome,
+            forfeit,
+            termination,
+            plies: game.history().len(),
+            attempts: None,
+        };
+        (record, game)
+    }
+
+    /// The offender loses; both programs are restarted for the next game
+    /// (the other may be mid-answer). A program that failed to start,
+    /// crashed or hung has the last line of its standard error quoted.
+    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished<R> {
+        let i = self.index(loser);
+        let who = self.name(i);
+        let said = last_words(self.programs[i].as_ref(), kind);
+        self.programs[0] = None;
+        self.programs[1] = None;
+        self.record(
+            Outcome::win(loser.other(), Reason::TimeExpired),
+            Some(kind),
+            format!("{who} ({loser:?}) {kind}: {detail}{said}"),
+        )
+    }
+
+    fn ask(&mut self, i: usize, line: &str, timeout: Duration) -> Result<String, Fault> {
+        match self.programs[i].as_mut() {
+            Some(p) => p.ask(line, timeout),
+            None => Err(Fault::Ended(Ending::NotRunning)),
+        }
+    }
+
+    /// Sends both programs the game as it stands (`LoadGame`), so that
+    /// their clocks are the referee's; `Err` names a program that did not
+    /// load it, with its answer or its fault.
+    fn tell_clocks(
+        &mut self,
+        file: &std::path::Path,
+    ) -> Result<(), (Color, Result<String, Fault>)> {
+        if let Err(e) = write_atomic(file, R::to_xml(&self.game).as_bytes()) {
+            eprintln!("antichess: could not write {}: {e}", file.display());
+        }
+        let load = format!("LoadGame {}", file.display());
+        for color in [Color::White, Color::Black] {
+            match self.ask(self.index(color), &load, ANSWER) {
+                Ok(answer) if answer == "Game loaded" => {}
+                answer => return Err((color, answer)),
+            }
+        }
+        Ok(())
+    }
+
+    /// The loss of `loser`, whose program failed to answer `command`
+    /// (`None` when interrupted: the game is not scored).
+    fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Finished<R>> {
+        let kind = forfeit_for(&fault)?;
+        Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
+    }
+}
+
+/// The end of a forfeit's record that quotes the last line the program
+/// wrote on its standard error, for the forfeits where it may say why (a
+/// crash, a hang, a failed start); empty otherwise, or when it wrote
+/// nothing there. A crashed program's last lines may still be on their
+/// way, and are waited for a moment.
+pub(crate) fn last_words(program: Option<&ChildProgram>, kind: Forfeit) -> String {
+    let wait = match kind {
+        Forfeit::Crash | Forfeit::Setup => LAST_WORDS_WAIT,
+        Forfeit::Hang => Duration::ZERO,
+        _ => return String::new(),
+    };
+    quote_last_words(program.and_then(|p| p.last_error(wait)).as_deref())
+}
+
+/// The forfeit a program's fault costs it; `None` for an interrupt (the
+/// game is then not scored at all).
+pub(crate) fn forfeit_for(fault: &Fault) -> Option<Forfeit> {
+    match fault {
+        Fault::Interrupted => None,
+        Fault::Timeout(_) => Some(Forfeit::Hang),
+        Fault::Ended(_) => Some(Forfeit::Crash),
+        Fault::LineTooLong => Some(Forfeit::Protocol),
+    }
+}
+
+/// The program (0: the first, 1: the second) that plays `color` in a game
+/// where the first program has White or not.
+pub(super) fn program_of(color: Color, first_white: bool) -> usize {
+    usize::from(color.is_white() != first_white)
+}
+
+pub(super) fn play_one<R: Recorded>(
+    config: &MatchConfig,
+    programs: &mut [Option<ChildProgram>; 2],
+    opening: &Game<R>,
+    first_white: bool,
+    opening_file: &Path,
+    interrupt: &Arc<AtomicBool>,
+) -> Option<Finished<R>> {
+    let (white_clock, black_clock) = config.clocks(first_white);
+    let mut start = opening.clone();
+    if white_clock > 0 && black_clock > 0 {
+        start.restart_clocks(white_clock, black_clock);
+    }
+    let mut table = Table {
+        config,
+        programs,
+        first_white,
+        game: start.clone(),
+        plies: 0,
+        made: [0, 0],
+    };
+    let written = write_atomic(opening_file, R::to_xml(&start).as_bytes());
+    if let Err(e) = &written {
+        eprintln!(
+            "antichess: could not write the opening file {}: {e}",
+            opening_file.display()
+        );
+    }
+    for color in [Color::White, Color::Black] {
+        let i = table.index(color);
+        let command = if i == 0 {
+            &config.first
+        } else {
+            &config.second
+        };
+        if table.programs[i].is_none() {
+            table.programs[i] = ChildProgram::spawn(command).ok().map(|mut p| {
+                p.watch(Arc::clone(interrupt));
+                p
+            });
+        }
+        let new_game = match color {
+            Color::White => format!(
+                "StartNewGame computer {white_clock} human {black_clock} {}",
+                config.ruleset
+            ),
+            Color::Black => format!(
+                "StartNewGame human {white_clock} computer {black_clock} {}",
+                config.ruleset
+            ),
+        };
+        let load = format!("LoadGame {}", opening_file.display());
+        let mut setup = || -> Result<(), String> {
+            written
+                .as_ref()
+                .map_err(|e| format!("the opening file: {e}"))?;
+            for (command, expected) in [(&new_game, "New game started"), (&load, "Game loaded")] {
+                let word = command.split(' ').next().unwrap_or_default();
+                match table.ask(i, command, ANSWER) {
+                    Ok(answer) if answer == expected => {}
+                    Ok(answer) => return Err(format!("{word} answered {}", quote(&answer))),
+                    Err(Fault::Interrupted) => return Err(String::new()),
+                    Err(fault) => return Err(format!("{fault} after {word}")),
+                }
+            }
+            Ok(())
+        };
+        if let Err(why) = setup() {
+            let _ = std::fs::remove_file(opening_file);
+            if interrupt.load(Ordering::Relaxed) {
+                return None;
+            }
+            return Some(table.forfeit(color, Forfeit::Setup, why));
+        }
+    }
+    let _ = std::fs::remove_file(opening_file);
+
+    loop {
+        if interrupt.load(Ordering::Relaxed) {
+            return None;
+        }
+        if table.plies >= table.config.max_plies {
+            let plies = table.plies;
+            return Some(table.record(
+                Outcome::draw(Reason::Stalemate),
+                None,
+                format!("adjudicated a draw after {plies} plies past the opening"),
+            ));
+        }
+        let turn = table.game.turn();
+        let (mover, other) = (table.index(turn), table.index(turn.other()));
+        let started = Instant::now();
+        let answer = table.ask(
+            mover,
+            "GetNextMove",
+            deadline(table.game.clock(turn).remaining()),
+        );
+        let spent = charged_ms(started);
+        let text = match answer {
+            Ok(t) => t,
+            Err(f) => return table.fault(turn, f, "GetNextMove"),
+        };
+        if table.game.charge(spent).is_some() {
+            return Some(table.forfeit(
+                turn,
+                Forfeit::Time,
+                format!("{spent} ms on its last move"),
+            ));
+        }
+        let m = match table.game.read_move(&text) {
+            Err(_) => return Some(table.forfeit(turn, Forfeit::Garbage, quote(&text))),
+            Ok(None) => return Some(table.forfeit(turn, Forfeit::IllegalMove, quote(&text))),
+            Ok(Some(m)) => m,
+        };
+        let outcome = table.game.play(m, 0);
+        table.plies += 1;
+        for (side, command) in [
+            (turn, "MakeNextMove".to_string()),
+            (turn.other(), format!("MakeMove {text} {spent}")),
+        ] {
+            let word = command.split(' ').next().unwrap_or_default();
+            match table.ask(table.index(side), &command, ANSWER) {
+                Ok(echo) if echo == text => {}
+                Err(f) => return table.fault(side, f, word),
+                Ok(echo) => {
+                    return Some(table.forfeit(
+                        side,
+                        Forfeit::Protocol,
+                        format!("{word} answered {}", quote(&echo)),
+                    ));
+                }
+            }
+        }
+        // The time control's bonus; the programs are told their clocks
+        // by a game file (the TextUI knows no increment).
+        let control = table.config.control(mover);
+        table.made[mover] += 1;
+        if outcome.is_none() && control.adds_time() {
+            table
+                .game
+                .credit(turn, control.bonus_after(table.made[mover]));
+            if let Err((color, answer)) = table.tell_clocks(opening_file) {
+                return match answer {
+                    Ok(answer) => {
+                        let detail = format!("LoadGame answered {}", quote(&answer));
+                        Some(table.forfeit(color, Forfeit::Protocol, detail))
+                    }
+                    Err(fault) => table.fault(color, fault, "LoadGame"),
+                };
+            }
+        }
+        if let Some(outcome) = outcome {
+            // Both programs print the result line; a program that disagrees
+            // is restarted, but the referee's rules decide.
+            let expected = R::result_line(&table.game, outcome);
+            for i in [mover, other] {
+                let line = table.programs[i].as_mut().map(|p| p.recv(RESULT_LINE));
+                if line.and_then(Result::ok).as_ref() != Some(&expected) {
+                    table.programs[i] = None;
+                }
+            }
+            let termination = R::describe(&table.game, outcome);
+            return Some(table.record(outcome, None, termination));
+        }
+        // A draw either player could claim ends the game, as chess GUIs
+        // end engine games (the programs are not asked: a claim is no
+        // move, and the next game replaces this one).
+        if let Some(outcome) = R::claimable_draw(&mut table.game) {
+            let termination = R::describe(&table.game, outcome);
+            return Some(table.record(outcome, None, termination));
+        }
+    }
+}

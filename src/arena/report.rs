@@ -1,0 +1,52 @@
+//! The table every referee prints at the end of a match.
+
+use super::MatchResult;
+
+/// The name of a program in records: `first program` or `second program`.
+pub fn program_name(index: usize) -> &'static str {
+    if index == 0 {
+        "first program"
+    } else {
+        "second program"
+    }
+}
+
+/// The final table of a match: games, wins, draws, losses and score of each
+/// program, the Elo difference with its 95% margin, and the forfeits by
+/// reason.
+pub fn report_table(first: &str, second: &str, result: &MatchResult) -> String {
+    use std::fmt::Write;
+    let t = result.tally;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<8} {:>5} {:>5} {:>5} {:>6} {:>7}  program",
+        "", "games", "wins", "draws", "losses", "score"
+    );
+    for (label, wins, losses, score, command) in [
+        ("first", t.wins, t.losses, t.score(), first),
+        ("second", t.losses, t.wins, 1.0 - t.score(), second),
+    ] {
+        let _ = writeln!(
+            out,
+            "{label:<8} {:>5} {wins:>5} {:>5} {losses:>6} {:>6.1}%  {command}",
+            t.games(),
+            t.draws,
+            score * 100.0
+        );
+    }
+    let _ = match t.elo_text() {
+        text if text.starts_with("cannot") => {
+            writeln!(out, "Elo difference (first - second): {text}")
+        }
+        text => writeln!(out, "Elo difference (first - second): {text} (95%)"),
+    };
+    if result.forfeits.is_empty() {
+        let _ = writeln!(out, "forfeits: none");
+    }
+    for ((who, why), n) in &result.forfeits {
+        let name = if *who == 0 { "first" } else { "second" };
+        let _ = writeln!(out, "forfeits: {name} {why}: {n}");
+    }
+    out
+}

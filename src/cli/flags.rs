@@ -1,0 +1,164 @@
+//! The flags several subcommands share, each defined once, and the
+//! parsers of their values.
+
+use std::time::Duration;
+
+use clap::Args;
+use shakmaty::ByColor;
+
+use crate::connect::Shape;
+use crate::game::PlayerKind;
+use crate::rules::Ruleset;
+use crate::search;
+use crate::variant::Variant;
+
+/// The TextUI's engine options (and `play`'s, without the adapter).
+#[derive(Args, Clone)]
+pub(super) struct EngineArgs {
+    /// Search to this fixed depth (fully reproducible moves when the clock
+    /// is unlimited).
+    #[arg(long)]
+    pub(super) depth: Option<u32>,
+    /// Think this many milliseconds per move (always within the clock;
+    /// default 1 s when the clock is unlimited).
+    #[arg(long, value_name = "MS")]
+    pub(super) movetime: Option<u64>,
+    #[command(flatten)]
+    pub(super) table: TableArgs,
+}
+
+/// The search's memory and threads (TextUI, `play`, `uci`).
+#[derive(Args, Clone)]
+pub(super) struct TableArgs {
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
+    pub(super) hash: u32,
+    /// Search threads (lazy SMP; more than one makes moves irreproducible)
+    /// [default: one per core, at most 8; one with --depth]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub(super) threads: Option<u32>,
+}
+
+impl TableArgs {
+    /// The threads asked for, or the default: one per core, but a single
+    /// one for a fixed-depth search, whose moves are then reproducible.
+    pub(super) fn threads(&self, depth: Option<u32>) -> usize {
+        match (self.threads, depth) {
+            (Some(n), _) => n as usize,
+            (None, Some(_)) => 1,
+            (None, None) => search::default_threads(),
+        }
+    }
+}
+
+impl EngineArgs {
+    pub(super) fn movetime(&self) -> Option<Duration> {
+        self.movetime.map(Duration::from_millis)
+    }
+}
+
+/// Who sits at each side of a game at the terminal, and the clocks (`play`
+/// and `kriegspiel`).
+#[derive(Args)]
+pub(super) struct SeatArgs {
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Side::Human)]
+    pub(super) white: Side,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Side::Computer)]
+    pub(super) black: Side,
+    /// Clock per side in milliseconds (0: unlimited).
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
+    pub(super) clock: i64,
+}
+
+impl SeatArgs {
+    /// Who plays each side.
+    pub(super) fn players(&self) -> ByColor<PlayerKind> {
+        ByColor {
+            white: self.white.kind(),
+            black: self.black.kind(),
+        }
+    }
+}
+
+/// The two programs of a match, how many games, and their clocks (both
+/// referees).
+#[derive(Args)]
+pub(super) struct MatchArgs {
+    /// Command line of the first program (White in the odd games). A
+    /// command is split into words as a shell splits them (quotes and
+    /// backslashes honoured) and run without a shell: $(...), pipes,
+    /// globs and variables are passed on as written.
+    #[arg(long, value_name = "CMD")]
+    pub(super) white: String,
+    /// Command line of the second program (split and run as --white's).
+    #[arg(long, value_name = "CMD")]
+    pub(super) black: String,
+    /// Number of games (rounded up to an even number).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(super) games: u32,
+    /// Clock per side in milliseconds (0: unlimited).
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
+    pub(super) clock: i64,
+}
+
+/// An Elo difference of the SPRT: a number from -1000 to 1000.
+pub(super) fn parse_elo(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(elo) if (-1000.0..=1000.0).contains(&elo) => Ok(elo),
+        _ => Err("an Elo difference is a number from -1000 to 1000".into()),
+    }
+}
+
+/// A table size in MB: 1 to 65,536, and memory the machine can give.
+pub(super) fn parse_hash(text: &str) -> Result<u32, String> {
+    let mb: u32 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number of MB"))?;
+    if !(1..=65_536).contains(&mb) {
+        return Err("a table is 1 to 65536 MB".into());
+    }
+    search::check_hash_size(mb as usize)?;
+    Ok(mb)
+}
+
+pub(super) fn parse_variant_name(name: &str) -> Result<String, String> {
+    parse_variant(name).map(|_| name.to_string())
+}
+
+pub(super) fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name)
+        .ok_or_else(|| format!("unknown ruleset (known: {})", Variant::known_names()))
+}
+
+pub(super) fn parse_board_ruleset(name: &str) -> Result<Ruleset, String> {
+    Ruleset::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Ruleset::NAMES.iter().map(|(n, _)| *n).collect();
+        format!(
+            "not a ruleset of the 8 x 8 board (known: {})",
+            names.join(", ")
+        )
+    })
+}
+
+pub(super) fn parse_shape(name: &str) -> Result<Shape, String> {
+    Shape::from_name(name).ok_or_else(|| {
+        "not a Connect N ruleset: connect-N-W-H (sides 2 to 10, 2 <= N <= the larger side) or connect-N (7 x 6)".to_string()
+    })
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub(super) enum Side {
+    Human,
+    Computer,
+}
+
+impl Side {
+    pub(super) fn kind(self) -> PlayerKind {
+        match self {
+            Side::Human => PlayerKind::Human,
+            Side::Computer => PlayerKind::Computer,
+        }
+    }
+}
