@@ -7,6 +7,9 @@
 //! | `write.rs` | the export format, as python-chess writes it |
 //! | `read.rs` | the import format: tokens, lenient SAN, diagnostics with line and column |
 
+mod builder;
+mod lenient;
+mod lexer;
 mod read;
 mod write;
 
