@@ -176,4 +176,24 @@ impl Input {
             }
         }
     }
+
+    /// Asks which piece a pawn becomes: `Q`, `R`, `B` or `N`, or `None` when
+    /// the player gives no answer (the move is then not played).
+    pub fn ask_promotion(&mut self) -> Option<char> {
+        loop {
+            let answer = self.read(
+                "Promote to queen (q), rook (r), bishop (b) or knight (n)? ",
+                &[],
+            )?;
+            let piece = match answer.trim().to_ascii_lowercase().as_str() {
+                "" => return None,
+                "q" | "queen" => 'Q',
+                "r" | "rook" => 'R',
+                "b" | "bishop" => 'B',
+                "n" | "knight" => 'N',
+                _ => continue,
+            };
+            return Some(piece);
+        }
+    }
 }

@@ -12,20 +12,20 @@ mod antichess;
 mod chess;
 mod connect;
 mod input;
+mod interrupt;
+mod load;
 mod seat;
 pub mod view;
 
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
-use crate::file::{self, SavedGame};
 use crate::game::{Game, PlayerKind, charged_ms};
 use crate::rules::wording::side_name;
 use crate::rules::{Outcome, Position, Reason};
@@ -33,6 +33,8 @@ use crate::safe_write::write_atomic;
 use crate::variant::Variant;
 
 pub(crate) use input::Input;
+use interrupt::{STOPPED, THINKING, catch_interrupts};
+use load::{Loaded, is_pgn, load};
 use seat::{Choice, Seat, Thinking, Typed};
 
 /// How a game at the terminal is set up.
@@ -63,60 +65,6 @@ enum Next {
     Switch(Box<Loaded>, String, view::Style),
 }
 
-/// A game read from a file, of either kind.
-enum Loaded {
-    Antichess(Game),
-    Connect(crate::game::ConnectGame),
-}
-
-/// Whether a file name is a PGN file's (`.pgn`, any case).
-fn is_pgn(path: &str) -> bool {
-    Path::new(path)
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-}
-
-/// Reads a game file of either game, or game `number` (from 1, default
-/// the first) of a PGN file at its last position with its moves as the
-/// history; the error says what is wrong.
-fn load(path: &str, number: Option<&str>) -> Result<Loaded, String> {
-    if is_pgn(path) {
-        let wanted: usize = match number {
-            None => 1,
-            Some(n) => n
-                .parse()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or("the game number must be 1 or more")?,
-        };
-        let read = crate::pgn::open(Path::new(path))?
-            .nth(wanted - 1)
-            .ok_or(format!("the file has no game {wanted}"))?
-            .map_err(|e| e.to_string())?;
-        if let Some(e) = read.first_error() {
-            return Err(format!(
-                "line {}, column {}: {}",
-                e.line, e.column, e.message
-            ));
-        }
-        let start = read.game.start;
-        let mut game = Game::with_rules(start.ruleset().name(), start, 0, 0);
-        for node in &read.game.moves {
-            if game.outcome().is_some() {
-                break;
-            }
-            game.play(node.mv, 0);
-        }
-        return Ok(Loaded::Antichess(game));
-    }
-    match file::read_any_path(Path::new(path)).map_err(|e| e.to_string())? {
-        SavedGame::Antichess(f) => Game::from_file(&f)
-            .map(Loaded::Antichess)
-            .map_err(|e| e.to_string()),
-        SavedGame::Connect(f) => Ok(Loaded::Connect(Game::from_connect_file(&f))),
-    }
-}
-
 struct Session<'a, R: Seat> {
     options: &'a PlayOptions,
     thinking: Thinking,
@@ -130,28 +78,6 @@ struct Session<'a, R: Seat> {
     paused: bool,
     /// Moves were made since the game was last saved, loaded or begun.
     unsaved: bool,
-}
-
-/// The search of the computer's move under way, if any: Ctrl-C halts it
-/// (and the session goes back to the prompt); at any other time Ctrl-C
-/// ends the program, as it would without `play`.
-static THINKING: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
-
-/// Set when Ctrl-C stopped the computer's thought.
-static STOPPED: AtomicBool = AtomicBool::new(false);
-
-/// Installs the Ctrl-C handler of `play` (once per process).
-fn catch_interrupts() {
-    let _ = ctrlc::set_handler(|| {
-        let thinking = THINKING.lock().unwrap_or_else(|e| e.into_inner());
-        match thinking.as_ref() {
-            Some(halt) => {
-                STOPPED.store(true, Ordering::Relaxed);
-                halt.store(true, Ordering::Relaxed);
-            }
-            None => std::process::exit(130),
-        }
-    });
 }
 
 /// A new game of `ruleset` with the clocks of the options.
@@ -219,26 +145,6 @@ fn session<R: Seat>(
     }
     session.draw();
     session.main_loop(input)
-}
-
-/// Asks which piece a pawn becomes: `Q`, `R`, `B` or `N`, or `None` when
-/// the player gives no answer (the move is then not played).
-fn ask_promotion(input: &mut Input) -> Option<char> {
-    loop {
-        let answer = input.read(
-            "Promote to queen (q), rook (r), bishop (b) or knight (n)? ",
-            &[],
-        )?;
-        let piece = match answer.trim().to_ascii_lowercase().as_str() {
-            "" => return None,
-            "q" | "queen" => 'Q',
-            "r" | "rook" => 'R',
-            "b" | "bishop" => 'B',
-            "n" | "knight" => 'N',
-            _ => continue,
-        };
-        return Some(piece);
-    }
 }
 
 fn say(text: &str) {
@@ -438,7 +344,7 @@ impl<R: Seat> Session<'_, R> {
             },
             text => match R::typed(&self.game, text) {
                 Typed::Promotion(base) if self.game.outcome().is_none() => {
-                    if let Some(piece) = ask_promotion(input) {
+                    if let Some(piece) = input.ask_promotion() {
                         self.human_move(&format!("{base}={piece}"), spent_ms);
                     }
                 }
