@@ -1,17 +1,15 @@
 //! The command line: no subcommand runs the TextUI; subcommands do the
 //! rest. Each subcommand declares exactly the options it uses.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
-use crate::arena::{self, MatchConfig};
 use crate::connect::Shape;
 use crate::file;
-use crate::rules::{Position, Ruleset};
+use crate::rules::Ruleset;
 use crate::safe_read::{ReadError, read_bounded};
 use crate::search;
 use crate::textui::{self, EngineOptions, Style};
@@ -24,12 +22,13 @@ mod pgn;
 mod referee;
 mod solve;
 mod tournament;
+mod trace;
 
 use flags::{
-    EngineArgs, MatchArgs, SeatArgs, TableArgs, parse_board_ruleset, parse_elo, parse_hash,
-    parse_shape, parse_variant, parse_variant_name,
+    EngineArgs, MatchArgs, SeatArgs, TableArgs, parse_hash, parse_shape, parse_variant,
+    parse_variant_name,
 };
-use referee::{prepare_out, referee, run_match};
+use referee::{prepare_out, run_match};
 
 /// With no subcommand: the TextUI on standard input and output.
 #[derive(Parser)]
@@ -102,12 +101,6 @@ enum PgnAction {
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-enum NotationArg {
-    Uci,
-    Dash,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
 enum PlayerArg {
     Engine,
     Random,
@@ -143,26 +136,7 @@ enum Command {
     /// The rules' view of each position of a game: legal moves, check,
     /// status, repetitions and claimable draws, one block per ply (the
     /// format of chess_oracle.py trace, for comparing the two).
-    Trace {
-        /// Ruleset name (chess or an antichess ruleset).
-        #[arg(long, default_value = "chess", value_parser = parse_board_ruleset)]
-        ruleset: Ruleset,
-        /// Start from this FEN instead of the start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// How moves are written: uci (e7e8q) or dash (e7-e8=Q).
-        #[arg(long, value_enum, default_value = "uci")]
-        notation: NotationArg,
-        /// One JSON object per ply instead of text blocks.
-        #[arg(long)]
-        json: bool,
-        /// Also read moves from this file (separated by white space; - is
-        /// standard input).
-        #[arg(long, value_name = "FILE")]
-        moves_file: Option<PathBuf>,
-        /// Moves, each in UCI, the TextUI's form or SAN.
-        moves: Vec<String>,
-    },
+    Trace(trace::TraceArgs),
     /// Exact scores of Connect N positions (Pascal Pons' format): each
     /// position as `<moves> <score>`, the score for the side to move (0 a
     /// draw; a win sooner scores more, a loss later scores less).
@@ -206,52 +180,7 @@ enum Command {
     /// harness): random openings, each played twice with colours swapped;
     /// prints a table with the score, an Elo difference and its 95% margin,
     /// and forfeits by reason.
-    Referee {
-        #[command(flatten)]
-        programs: MatchArgs,
-        /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
-        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
-        ruleset: String,
-        /// Random plies before the programs take over.
-        #[arg(long, value_name = "PLIES", default_value_t = 4)]
-        openings: u32,
-        /// Folder for the games (game files and PGN).
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        /// Seed for the openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Plies after which an unfinished game is a draw.
-        #[arg(long, value_name = "N", default_value_t = 400)]
-        max_plies: usize,
-        /// Stop as soon as a sequential probability ratio test decides
-        /// between "the first program is ELO0 stronger" and "ELO1 stronger"
-        /// (logistic Elo, 5% errors each way; -1000 <= ELO0 < ELO1 <= 1000);
-        /// --games is then the most.
-        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true, value_parser = parse_elo)]
-        sprt: Option<Vec<f64>>,
-        /// Games played at the same time, each pair of programs on its own
-        /// (leave a core per program thinking: 1 on two cores).
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-        concurrency: u32,
-        /// Start from the positions of this file instead of random
-        /// openings: EPD (one FEN per line) or PGN (each game's last
-        /// position), each played with both colours (chess and antichess
-        /// rulesets).
-        #[arg(long, value_name = "FILE")]
-        openings_file: Option<PathBuf>,
-        /// A time control instead of --clock, as tournament managers write
-        /// it (seconds): 60, 10+0.1 (an increment after each move), 40/60+0.6
-        /// (a minute for every forty moves); the referee keeps the clocks and
-        /// sends both programs the game with their clocks (LoadGame) after
-        /// each move when time is added.
-        #[arg(long, value_name = "TC", conflicts_with = "clock", value_parser = arena::TimeControl::parse)]
-        tc: Option<arena::TimeControl>,
-        /// Clock per side of the second program in milliseconds, for a
-        /// match at time odds (both clocks limited; default: --clock).
-        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(i64).range(1..))]
-        second_clock: Option<i64>,
-    },
+    Referee(referee::RefereeArgs),
     /// Make the Connect Four (7 x 6) opening book with the solver: the
     /// first player's winning move for every position on its winning line,
     /// against any reply, up to PLIES discs, written to standard output ply
@@ -386,58 +315,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             hash_mb: engine.table.hash as usize,
             threads: engine.table.threads(engine.depth),
         }),
-        Some(Command::Referee {
-            programs:
-                MatchArgs {
-                    white,
-                    black,
-                    games,
-                    clock,
-                },
-            ruleset,
-            openings,
-            out,
-            seed,
-            max_plies,
-            sprt,
-            concurrency,
-            openings_file,
-            second_clock,
-            tc,
-        }) => {
-            if second_clock.is_some() && clock == 0 {
-                anyhow::bail!("--second-clock needs a limited --clock (time odds)");
-            }
-            let suite = match openings_file {
-                None => None,
-                Some(path) => Some(arena::read_suite(&path, &ruleset).map_err(anyhow::Error::msg)?),
-            };
-            referee(
-                MatchConfig {
-                    first: white,
-                    second: black,
-                    games,
-                    clock_ms: tc.map_or(clock, |tc| tc.base_ms),
-                    second_clock_ms: second_clock,
-                    increment_ms: tc.map_or(0, |tc| tc.increment_ms),
-                    period_moves: tc.and_then(|tc| tc.moves),
-                    ruleset,
-                    opening_plies: openings,
-                    seed,
-                    out_dir: out,
-                    max_plies,
-                    concurrency: concurrency as usize,
-                    suite,
-                    skip: Default::default(),
-                    names: None,
-                },
-                match sprt.as_deref() {
-                    Some(&[elo0, elo1]) if elo0 < elo1 => Some(arena::Sprt { elo0, elo1 }),
-                    Some(_) => anyhow::bail!("--sprt ELO0 ELO1 needs ELO0 below ELO1"),
-                    None => None,
-                },
-            )?
-        }
+        Some(Command::Referee(args)) => referee::run_command(args)?,
         Some(Command::Perft {
             depth,
             ruleset,
@@ -459,62 +337,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             } => pgn::replay(&file, game, delay, !no_board),
             PgnAction::Format { files } => pgn::format(&files),
         },
-        Some(Command::Trace {
-            ruleset,
-            fen,
-            notation,
-            json,
-            moves_file,
-            mut moves,
-        }) => {
-            let start = match fen {
-                Some(fen) => Position::from_fen_allowing_opposite_check(&fen, ruleset)
-                    .with_context(|| format!("--fen {fen:?} is not a position"))?,
-                None => Position::new(ruleset),
-            };
-            if let Some(path) = moves_file {
-                // A game's moves: 64 MB is far more than any game.
-                const LIMIT: u64 = 64 << 20;
-                let name = path.display();
-                let bytes = if path.as_os_str() == "-" {
-                    let mut bytes = Vec::new();
-                    std::io::Read::read_to_end(
-                        &mut std::io::Read::take(std::io::stdin().lock(), LIMIT + 1),
-                        &mut bytes,
-                    )
-                    .with_context(|| format!("cannot read the moves in {name}"))?;
-                    if bytes.len() as u64 > LIMIT {
-                        anyhow::bail!("the moves in {name} are over 64 MB");
-                    }
-                    bytes
-                } else {
-                    read_bounded(&path, LIMIT).map_err(|e| match e {
-                        ReadError::Open(e) | ReadError::Read(e) => anyhow::Error::new(e)
-                            .context(format!("cannot read the moves in {name}")),
-                        ReadError::NotRegularFile => {
-                            anyhow::anyhow!("{name}: not a regular file")
-                        }
-                        ReadError::TooLarge => {
-                            anyhow::anyhow!("the moves in {name} are over 64 MB")
-                        }
-                    })?
-                };
-                let text = String::from_utf8_lossy(&bytes);
-                moves.extend(text.split_whitespace().map(String::from));
-            }
-            let notation = match notation {
-                NotationArg::Uci => crate::trace::Notation::Uci,
-                NotationArg::Dash => crate::trace::Notation::Dash,
-            };
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let played = crate::trace::run(start, &moves, notation, json, &mut out)?;
-            out.flush()?;
-            if played {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
+        Some(Command::Trace(args)) => trace::run(args)?,
         Some(Command::Solve {
             ruleset,
             weak,

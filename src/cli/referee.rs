@@ -2,6 +2,7 @@
 //! progress bar, a line per game, Ctrl-C, the SPRT and the final table,
 //! for both referees.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,6 +11,114 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::arena::{self, MatchConfig};
+use crate::rules::Ruleset;
+
+use super::flags::{MatchArgs, parse_elo, parse_variant_name};
+
+/// The options of `antichess referee` (its description is on its
+/// subcommand).
+#[derive(clap::Args)]
+pub(super) struct RefereeArgs {
+    #[command(flatten)]
+    pub(super) programs: MatchArgs,
+    /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
+    #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
+    pub(super) ruleset: String,
+    /// Random plies before the programs take over.
+    #[arg(long, value_name = "PLIES", default_value_t = 4)]
+    pub(super) openings: u32,
+    /// Folder for the games (game files and PGN).
+    #[arg(long, value_name = "DIR")]
+    pub(super) out: Option<PathBuf>,
+    /// Seed for the openings.
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// Plies after which an unfinished game is a draw.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    pub(super) max_plies: usize,
+    /// Stop as soon as a sequential probability ratio test decides
+    /// between "the first program is ELO0 stronger" and "ELO1 stronger"
+    /// (logistic Elo, 5% errors each way; -1000 <= ELO0 < ELO1 <= 1000);
+    /// --games is then the most.
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true, value_parser = parse_elo)]
+    pub(super) sprt: Option<Vec<f64>>,
+    /// Games played at the same time, each pair of programs on its own
+    /// (leave a core per program thinking: 1 on two cores).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub(super) concurrency: u32,
+    /// Start from the positions of this file instead of random
+    /// openings: EPD (one FEN per line) or PGN (each game's last
+    /// position), each played with both colours (chess and antichess
+    /// rulesets).
+    #[arg(long, value_name = "FILE")]
+    pub(super) openings_file: Option<PathBuf>,
+    /// A time control instead of --clock, as tournament managers write
+    /// it (seconds): 60, 10+0.1 (an increment after each move), 40/60+0.6
+    /// (a minute for every forty moves); the referee keeps the clocks and
+    /// sends both programs the game with their clocks (LoadGame) after
+    /// each move when time is added.
+    #[arg(long, value_name = "TC", conflicts_with = "clock", value_parser = arena::TimeControl::parse)]
+    pub(super) tc: Option<arena::TimeControl>,
+    /// Clock per side of the second program in milliseconds, for a
+    /// match at time odds (both clocks limited; default: --clock).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(i64).range(1..))]
+    pub(super) second_clock: Option<i64>,
+}
+
+/// `antichess referee`.
+pub(super) fn run_command(args: RefereeArgs) -> Result<ExitCode> {
+    let RefereeArgs {
+        programs:
+            MatchArgs {
+                white,
+                black,
+                games,
+                clock,
+            },
+        ruleset,
+        openings,
+        out,
+        seed,
+        max_plies,
+        sprt,
+        concurrency,
+        openings_file,
+        second_clock,
+        tc,
+    } = args;
+    if second_clock.is_some() && clock == 0 {
+        anyhow::bail!("--second-clock needs a limited --clock (time odds)");
+    }
+    let suite = match openings_file {
+        None => None,
+        Some(path) => Some(arena::read_suite(&path, &ruleset).map_err(anyhow::Error::msg)?),
+    };
+    referee(
+        MatchConfig {
+            first: white,
+            second: black,
+            games,
+            clock_ms: tc.map_or(clock, |tc| tc.base_ms),
+            second_clock_ms: second_clock,
+            increment_ms: tc.map_or(0, |tc| tc.increment_ms),
+            period_moves: tc.and_then(|tc| tc.moves),
+            ruleset,
+            opening_plies: openings,
+            seed,
+            out_dir: out,
+            max_plies,
+            concurrency: concurrency as usize,
+            suite,
+            skip: Default::default(),
+            names: None,
+        },
+        match sprt.as_deref() {
+            Some(&[elo0, elo1]) if elo0 < elo1 => Some(arena::Sprt { elo0, elo1 }),
+            Some(_) => anyhow::bail!("--sprt ELO0 ELO1 needs ELO0 below ELO1"),
+            None => None,
+        },
+    )
+}
 
 pub(super) fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
     arena::check_programs([&config.first, &config.second]).map_err(anyhow::Error::msg)?;
