@@ -26,6 +26,17 @@ pub enum ReadError {
     TooLarge,
 }
 
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Open(e) => write!(f, "cannot open: {e}"),
+            ReadError::NotRegularFile => f.write_str("not a regular file"),
+            ReadError::Read(e) => write!(f, "cannot read: {e}"),
+            ReadError::TooLarge => f.write_str("larger than the limit"),
+        }
+    }
+}
+
 /// The bytes of the regular file at `path`, if it holds at most `limit`
 /// of them. The bound is kept while reading, so a file that grows after it
 /// was looked at is refused all the same.

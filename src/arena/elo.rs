@@ -53,6 +53,13 @@ impl Tally {
 }
 
 impl Tally {
+    /// Whether the score bounds the Elo difference: not when every game
+    /// was won, or every game lost.
+    pub fn estimable(&self) -> bool {
+        let games = self.games();
+        games == 0 || (self.wins != games && self.losses != games)
+    }
+
     /// The Elo difference with its 95% margin as the tables print it
     /// (`+70 +/- 69`), or why there is none: a score of 0% or 100% says
     /// only that the difference is large, not how large.
@@ -66,9 +73,8 @@ impl Tally {
     /// );
     /// ```
     pub fn elo_text(&self) -> String {
-        let games = self.games();
-        if games > 0 && (self.wins == games || self.losses == games) {
-            let score = if self.wins == games { 100 } else { 0 };
+        if !self.estimable() {
+            let score = if self.losses == 0 { 100 } else { 0 };
             return format!("cannot be estimated from a score of {score}%");
         }
         let (elo, margin) = self.elo();

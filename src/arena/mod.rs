@@ -182,13 +182,19 @@ pub struct MatchResult {
     pub interrupted: bool,
 }
 
-/// Checks that both programs can be run (found, executable, a command
-/// that splits into words): the error of the first that cannot, before
-/// any game is played.
+/// Checks that a program can be run (found, executable, a command that
+/// splits into words); the error says `who` cannot start, and why.
+pub fn check_program(who: &str, command: &str) -> Result<(), String> {
+    ChildProgram::spawn(command)
+        .map(drop)
+        .map_err(|e| format!("{who} cannot start: {e}"))
+}
+
+/// Checks that both programs of a match can be run: the error of the first
+/// that cannot, before any game is played.
 pub fn check_programs(commands: [&str; 2]) -> Result<(), String> {
     for (i, command) in commands.into_iter().enumerate() {
-        ChildProgram::spawn(command)
-            .map_err(|e| format!("the {} cannot start: {e}", program_name(i)))?;
+        check_program(&format!("the {}", program_name(i)), command)?;
     }
     Ok(())
 }

@@ -35,12 +35,12 @@ pub fn report_table(first: &str, second: &str, result: &MatchResult) -> String {
             score * 100.0
         );
     }
-    let _ = match t.elo_text() {
-        text if text.starts_with("cannot") => {
-            writeln!(out, "Elo difference (first - second): {text}")
-        }
-        text => writeln!(out, "Elo difference (first - second): {text} (95%)"),
-    };
+    let margin = if t.estimable() { " (95%)" } else { "" };
+    let _ = writeln!(
+        out,
+        "Elo difference (first - second): {}{margin}",
+        t.elo_text()
+    );
     if result.forfeits.is_empty() {
         let _ = writeln!(out, "forfeits: none");
     }

@@ -134,6 +134,15 @@ mod tests {
             assert_eq!(tc.to_string(), text);
         }
         assert_eq!(TimeControl::parse("inf").unwrap().to_string(), "-");
+        // A clock for the game, as the terminal's records write it.
+        for (ms, text) in [
+            (60_000, "60"),
+            (2_500, "2.5"),
+            (1_234_567, "1234.567"),
+            (0, "-"),
+        ] {
+            assert_eq!(TimeControl::sudden_death(ms).to_string(), text);
+        }
         for bad in ["", "x", "0/60", "60+", "-5", "40/", "nan", "1e99", "0"] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }

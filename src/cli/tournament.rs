@@ -128,9 +128,8 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
             Variant::known_names()
         );
     }
-    for pair in programs.chunks(2) {
-        let second = pair.get(1).unwrap_or(&pair[0]);
-        arena::check_programs([&pair[0].1, &second.1]).map_err(anyhow::Error::msg)?;
+    for (name, command) in &programs {
+        arena::check_program(&format!("--program {name}"), command).map_err(anyhow::Error::msg)?;
     }
     Ok(Settings {
         format: match args.format {

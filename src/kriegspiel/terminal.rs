@@ -20,6 +20,7 @@ use super::player::{Player, Strategy};
 use super::tokens::{TokenKind, Tokens};
 use super::umpire::Attempt;
 use super::view::PlayerView;
+use crate::arena::TimeControl;
 use crate::game::{Clock, elapsed_ms};
 use crate::pgn;
 use crate::play::Input;
@@ -623,7 +624,10 @@ impl Table {
             ("Round", "1".to_string()),
             ("White", name(Color::White)),
             ("Black", name(Color::Black)),
-            ("TimeControl", pgn::time_control(self.options.clock_ms)),
+            (
+                "TimeControl",
+                TimeControl::sudden_death(self.options.clock_ms).to_string(),
+            ),
             (
                 "Termination",
                 self.game.finish().map_or(String::new(), |f| f.to_string()),

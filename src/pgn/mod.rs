@@ -128,22 +128,6 @@ impl PgnGame {
     }
 }
 
-/// The `TimeControl` tag for a clock of `clock_ms` per side without
-/// increment: seconds (`60`, `2.5`), or `-` when unlimited (0).
-///
-/// ```
-/// assert_eq!(antichess::pgn::time_control(60_000), "60");
-/// assert_eq!(antichess::pgn::time_control(2_500), "2.5");
-/// assert_eq!(antichess::pgn::time_control(0), "-");
-/// ```
-pub fn time_control(clock_ms: i64) -> String {
-    if clock_ms > 0 {
-        format!("{}", clock_ms as f64 / 1000.0)
-    } else {
-        "-".to_string()
-    }
-}
-
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
     let secs = std::time::SystemTime::now()

@@ -207,9 +207,7 @@ impl<'a> Run<'a> {
         }
         let (name_a, command_a) = s.programs[a].clone();
         let (name_b, command_b) = s.programs[b].clone();
-        let dir = self
-            .out_dir
-            .join(format!("pairing-{:03}-{name_a}-vs-{name_b}", p + 1));
+        let dir = self.pairing_dir(p);
         if let Err(e) = std::fs::create_dir_all(&dir) {
             eprintln!("antichess: cannot create {}: {e}", dir.display());
         }
@@ -392,6 +390,14 @@ impl<'a> Run<'a> {
         out
     }
 
+    /// The folder of pairing `p`'s games.
+    fn pairing_dir(&self, p: usize) -> PathBuf {
+        let (a, b) = self.plan[p];
+        let name = |i: usize| &self.state.settings.programs[i].0;
+        self.out_dir
+            .join(format!("pairing-{:03}-{}-vs-{}", p + 1, name(a), name(b)))
+    }
+
     /// Writes the tables (`standings.txt`) and every game in one PGN
     /// (`tournament.pgn`, pairing by pairing) into the output folder.
     pub fn write_tables(&self) -> Result<(), WriteError> {
@@ -400,15 +406,9 @@ impl<'a> Run<'a> {
             self.tables().as_bytes(),
         )?;
         let mut all = String::new();
-        for (p, &(a, b)) in self.plan.iter().enumerate() {
-            let names = self.names();
-            let dir =
-                self.out_dir
-                    .join(format!("pairing-{:03}-{}-vs-{}", p + 1, names[a], names[b]));
-            for g in 0.. {
-                if !self.state.games.contains_key(&(p, g)) {
-                    break;
-                }
+        for p in 0..self.plan.len() {
+            let dir = self.pairing_dir(p);
+            for (&(_, g), _) in self.state.games.range((p, 0)..(p + 1, 0)) {
                 if let Ok(text) =
                     std::fs::read_to_string(dir.join(format!("game-{:03}.pgn", g + 1)))
                 {

@@ -218,8 +218,7 @@ impl State {
     /// Reads the state at `path`.
     pub fn load(path: &Path) -> Result<State, String> {
         let name = path.display();
-        let bytes =
-            read_bounded(path, 64 << 20).map_err(|e| format!("{name}: cannot read: {e:?}"))?;
+        let bytes = read_bounded(path, 64 << 20).map_err(|e| format!("{name}: {e}"))?;
         State::from_text(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{name}: {e}"))
     }
 }
