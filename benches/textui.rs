@@ -8,7 +8,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use antichess::textui::{EngineOptions, Session};
+use antichess::game::EngineOptions;
+use antichess::textui::Session;
 
 const PLIES: usize = 500;
 

@@ -19,12 +19,14 @@
 //! assert_eq!(pos.status(), Status::Ongoing);
 //! ```
 
+pub mod antichess;
 pub mod arena;
 pub mod audit;
 pub mod cli;
 pub mod connect;
 pub mod file;
 pub mod game;
+pub mod games;
 pub mod input;
 pub mod kriegspiel;
 pub mod pgn;
@@ -39,4 +41,3 @@ pub mod textui;
 pub mod tournament;
 pub mod trace;
 pub mod uci;
-pub mod variant;

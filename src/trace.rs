@@ -26,10 +26,10 @@
 
 use std::io::{self, Write};
 
-use crate::game::{THREEFOLD, automatic_ending};
 use crate::rules::{
     Color, FIFTY_MOVE_PLIES, Move, Outcome, Position, Reason, Status, notation, wording,
 };
+use crate::rules::{THREEFOLD, automatic_ending};
 
 /// How moves are written in the `legal` line and the ply heading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

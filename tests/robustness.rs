@@ -4,8 +4,9 @@
 mod common;
 
 use antichess::file;
+use antichess::game::EngineOptions;
 use antichess::game::Game;
-use antichess::textui::{EngineOptions, Session};
+use antichess::textui::Session;
 use proptest::prelude::*;
 
 fn corpus() -> Vec<Vec<u8>> {

@@ -16,7 +16,6 @@ mod play;
 mod records;
 mod report;
 mod sprt;
-mod suite;
 mod time_control;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -35,14 +34,11 @@ pub(crate) use play::{forfeit_for, last_words};
 pub(crate) use records::save_record;
 pub use report::{program_name, report_table};
 pub use sprt::{Sprt, Verdict};
-pub use suite::read_suite;
 pub use time_control::TimeControl;
 
-use crate::connect;
-use crate::game::{Game, Recorded};
+use crate::game::{AnyGame, Registry};
 use crate::process::ChildProgram;
-use crate::rules::{Color, Outcome, Position};
-use crate::variant::Variant;
+use crate::rules::{Color, Outcome};
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -65,6 +61,8 @@ pub struct MatchConfig {
     pub period_moves: Option<u32>,
     /// Ruleset name.
     pub ruleset: String,
+    /// The games the ruleset is looked up in.
+    pub games_known: Registry,
     /// Random plies before the programs take over.
     pub opening_plies: u32,
     /// Seed of the opening generator.
@@ -79,8 +77,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Start games to play from instead of random openings (each with
     /// both colours, in order, again from the first when they run out);
-    /// board rulesets only ([`read_suite`]).
-    pub suite: Option<Vec<Position>>,
+    /// for the games that have suites ([`crate::game::Kind::read_suite`]).
+    pub suite: Option<Vec<Box<dyn AnyGame>>>,
     /// Games (by index from 0) not to play: played before (a tournament
     /// resumed).
     pub skip: BTreeSet<u32>,
@@ -206,36 +204,19 @@ pub fn check_programs(commands: [&str; 2]) -> Result<(), String> {
 pub fn play_match(
     config: &MatchConfig,
     interrupt: &Arc<AtomicBool>,
-    on_game: impl FnMut(u32, &GameRecord),
-) -> MatchResult {
-    let random = |pair: u32| config.seed ^ u64::from(pair);
-    match Variant::from_name(&config.ruleset) {
-        Some(Variant::Connect(_)) => {
-            play_match_of::<connect::Position>(config, interrupt, on_game, |pair| {
-                random_opening(&config.ruleset, config.opening_plies, random(pair))
-            })
-        }
-        _ => play_match_of::<Position>(config, interrupt, on_game, |pair| {
-            match config.suite.as_deref() {
-                Some(suite) if !suite.is_empty() => {
-                    let start = suite[pair as usize % suite.len()];
-                    Game::with_rules(&config.ruleset, start, 0, 0)
-                }
-                _ => random_opening(&config.ruleset, config.opening_plies, random(pair)),
-            }
-        }),
-    }
-}
-
-fn play_match_of<R: Recorded>(
-    config: &MatchConfig,
-    interrupt: &Arc<AtomicBool>,
     mut on_game: impl FnMut(u32, &GameRecord),
-    opening_of: impl Fn(u32) -> Game<R> + Sync,
-) -> MatchResult
-where
-    Game<R>: Send,
-{
+) -> MatchResult {
+    let opening_of = |pair: u32| -> Option<Box<dyn AnyGame>> {
+        match config.suite.as_deref() {
+            Some(suite) if !suite.is_empty() => Some(suite[pair as usize % suite.len()].clone()),
+            _ => random_opening(
+                &config.games_known,
+                &config.ruleset,
+                config.opening_plies,
+                config.seed ^ u64::from(pair),
+            ),
+        }
+    };
     let mut result = MatchResult::default();
     let folder = match tempfile::Builder::new()
         .prefix("antichess-referee-")
@@ -253,7 +234,7 @@ where
     let next_pair = AtomicU32::new(0);
     // Each worker plays whole pairs (an opening with both colours) with its
     // own two programs; the games come back here as they finish.
-    let (sender, finished) = mpsc::channel::<Option<(u32, Finished<R>)>>();
+    let (sender, finished) = mpsc::channel::<Option<(u32, Finished)>>();
     thread::scope(|scope| {
         for _ in 0..workers {
             let sender = sender.clone();
@@ -267,7 +248,10 @@ where
                     if pair >= pairs {
                         return;
                     }
-                    let opening = opening_of(pair);
+                    let Some(opening) = opening_of(pair) else {
+                        let _ = sender.send(None);
+                        return;
+                    };
                     for first_white in [true, false] {
                         let index = pair * 2 + u32::from(!first_white);
                         if config.skip.contains(&index) {
@@ -276,7 +260,7 @@ where
                         let played = play_one(
                             config,
                             &mut programs,
-                            &opening,
+                            opening.as_ref(),
                             first_white,
                             &folder.join(format!("opening-{index}.xml")),
                             interrupt,
@@ -310,7 +294,7 @@ where
                 *result.forfeits.entry((offender, f)).or_default() += 1;
             }
             if let Some(dir) = &config.out_dir {
-                records::write_game(dir, config, index, &record, &game);
+                records::write_game(dir, config, index, &record, game.as_ref());
             }
             on_game(index, &record);
         }

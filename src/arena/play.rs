@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Forfeit, GameRecord, MatchConfig, program_name};
-use crate::game::{Game, Recorded, Rules, charged_ms};
+use crate::game::{AnyGame, charged_ms};
 use crate::process::{ChildProgram, Ending, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
 use crate::rules::{Color, Outcome, Reason};
 use crate::safe_write::write_atomic;
@@ -31,20 +31,20 @@ const ANSWER: Duration = Duration::from_secs(10);
 const RESULT_LINE: Duration = Duration::from_secs(2);
 
 /// The game under way: the referee's own record and the two programs.
-struct Table<'a, R: Rules> {
+struct Table<'a> {
     config: &'a MatchConfig,
     programs: &'a mut [Option<ChildProgram>; 2],
     first_white: bool,
-    game: Game<R>,
+    game: Box<dyn AnyGame>,
     plies: usize,
     /// Moves each program made (for the periods of its clock).
     made: [u32; 2],
 }
 
 /// A finished game: how it ended, and the game itself.
-pub(super) type Finished<R> = (GameRecord, Game<R>);
+pub(super) type Finished = (GameRecord, Box<dyn AnyGame>);
 
-impl<R: Recorded> Table<'_, R> {
+impl Table<'_> {
     /// The program index (0 first, 1 second) playing `color`.
     fn index(&self, color: Color) -> usize {
         program_of(color, self.first_white)
@@ -54,12 +54,7 @@ impl<R: Recorded> Table<'_, R> {
         program_name(i)
     }
 
-    fn record(
-        self,
-        outcome: Outcome,
-        forfeit: Option<Forfeit>,
-        termination: String,
-    ) -> Finished<R> {
+    fn record(self, outcome: Outcome, forfeit: Option<Forfeit>, termination: String) -> Finished {
         let mut game = self.game;
         game.adjudicate(outcome);
         let record = GameRecord {
@@ -67,7 +62,7 @@ impl<R: Recorded> Table<'_, R> {
             outcome,
             forfeit,
             termination,
-            plies: game.history().len(),
+            plies: game.plies(),
             attempts: None,
         };
         (record, game)
@@ -76,7 +71,7 @@ impl<R: Recorded> Table<'_, R> {
     /// The offender loses; both programs are restarted for the next game
     /// (the other may be mid-answer). A program that failed to start,
     /// crashed or hung has the last line of its standard error quoted.
-    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished<R> {
+    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished {
         let i = self.index(loser);
         let who = self.name(i);
         let said = last_words(self.programs[i].as_ref(), kind);
@@ -103,7 +98,7 @@ impl<R: Recorded> Table<'_, R> {
         &mut self,
         file: &std::path::Path,
     ) -> Result<(), (Color, Result<String, Fault>)> {
-        if let Err(e) = write_atomic(file, R::to_xml(&self.game).as_bytes()) {
+        if let Err(e) = write_atomic(file, self.game.to_xml().as_bytes()) {
             eprintln!("antichess: could not write {}: {e}", file.display());
         }
         let load = format!("LoadGame {}", file.display());
@@ -118,7 +113,7 @@ impl<R: Recorded> Table<'_, R> {
 
     /// The loss of `loser`, whose program failed to answer `command`
     /// (`None` when interrupted: the game is not scored).
-    fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Finished<R>> {
+    fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Finished> {
         let kind = forfeit_for(&fault)?;
         Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
@@ -155,16 +150,16 @@ pub(super) fn program_of(color: Color, first_white: bool) -> usize {
     usize::from(color.is_white() != first_white)
 }
 
-pub(super) fn play_one<R: Recorded>(
+pub(super) fn play_one(
     config: &MatchConfig,
     programs: &mut [Option<ChildProgram>; 2],
-    opening: &Game<R>,
+    opening: &dyn AnyGame,
     first_white: bool,
     opening_file: &Path,
     interrupt: &Arc<AtomicBool>,
-) -> Option<Finished<R>> {
+) -> Option<Finished> {
     let (white_clock, black_clock) = config.clocks(first_white);
-    let mut start = opening.clone();
+    let mut start = opening.boxed_clone();
     if white_clock > 0 && black_clock > 0 {
         start.restart_clocks(white_clock, black_clock);
     }
@@ -176,7 +171,7 @@ pub(super) fn play_one<R: Recorded>(
         plies: 0,
         made: [0, 0],
     };
-    let written = write_atomic(opening_file, R::to_xml(&start).as_bytes());
+    let written = write_atomic(opening_file, start.to_xml().as_bytes());
     if let Err(e) = &written {
         eprintln!(
             "antichess: could not write the opening file {}: {e}",
@@ -269,7 +264,7 @@ pub(super) fn play_one<R: Recorded>(
             Ok(None) => return Some(table.forfeit(turn, Forfeit::IllegalMove, quote(&text))),
             Ok(Some(m)) => m,
         };
-        let outcome = table.game.play(m, 0);
+        let outcome = table.game.play(&m, 0);
         table.plies += 1;
         for (side, command) in [
             (turn, "MakeNextMove".to_string()),
@@ -309,21 +304,21 @@ pub(super) fn play_one<R: Recorded>(
         if let Some(outcome) = outcome {
             // Both programs print the result line; a program that disagrees
             // is restarted, but the referee's rules decide.
-            let expected = R::result_line(&table.game, outcome);
+            let expected = table.game.result_line(outcome);
             for i in [mover, other] {
                 let line = table.programs[i].as_mut().map(|p| p.recv(RESULT_LINE));
                 if line.and_then(Result::ok).as_ref() != Some(&expected) {
                     table.programs[i] = None;
                 }
             }
-            let termination = R::describe(&table.game, outcome);
+            let termination = table.game.describe(outcome);
             return Some(table.record(outcome, None, termination));
         }
         // A draw either player could claim ends the game, as chess GUIs
         // end engine games (the programs are not asked: a claim is no
         // move, and the next game replaces this one).
-        if let Some(outcome) = R::claimable_draw(&mut table.game) {
-            let termination = R::describe(&table.game, outcome);
+        if let Some(outcome) = table.game.claimable_draw() {
+            let termination = table.game.describe(outcome);
             return Some(table.record(outcome, None, termination));
         }
     }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::{Forfeit, GameRecord, MatchConfig};
-use crate::game::{Game, Recorded};
+use crate::game::AnyGame;
 use crate::pgn;
 use crate::rules::{Reason, wording};
 use crate::safe_write::write_atomic;
@@ -14,19 +14,19 @@ use crate::safe_write::write_atomic;
 /// (the file format has no other description for it); the PGN
 /// `Termination` tag says what happened. A record that cannot be written
 /// is reported on standard error (the match goes on).
-pub(super) fn write_game<R: Recorded>(
+pub(super) fn write_game(
     dir: &Path,
     config: &MatchConfig,
     index: u32,
     record: &GameRecord,
-    game: &Game<R>,
+    game: &dyn AnyGame,
 ) {
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!("antichess: could not create {}: {e}", dir.display());
         return;
     }
     let stem = dir.join(format!("game-{:03}", index + 1));
-    let xml = R::to_xml(game);
+    let xml = game.to_xml();
     save_record(&stem.with_extension("xml"), &xml);
     let [first, second] = config
         .names
@@ -57,7 +57,7 @@ pub(super) fn write_game<R: Recorded>(
         tags.push(("WhiteTimeControl", white_control.to_string()));
         tags.push(("BlackTimeControl", black_control.to_string()));
     }
-    tags.push(("PlyCount", game.history().len().to_string()));
+    tags.push(("PlyCount", game.plies().to_string()));
     if chess {
         // The standard's words; the sentence goes to the log.
         let how = match record.forfeit {
@@ -72,7 +72,7 @@ pub(super) fn write_game<R: Recorded>(
         tags.push(("Variant", config.ruleset.clone()));
         tags.push(("Termination", record.termination.clone()));
     }
-    if let Some(text) = R::pgn(game, &tags) {
+    if let Some(text) = game.pgn(&tags) {
         save_record(&stem.with_extension("pgn"), &text);
     }
 }

@@ -7,10 +7,9 @@ use clap::Args;
 use shakmaty::ByColor;
 
 use crate::connect::Shape;
-use crate::game::PlayerKind;
+use crate::game::{EngineOptions, PlayerKind};
 use crate::rules::Ruleset;
 use crate::search;
-use crate::variant::Variant;
 
 /// The TextUI's engine options (and `play`'s, without the adapter).
 #[derive(Args, Clone)]
@@ -52,8 +51,15 @@ impl TableArgs {
 }
 
 impl EngineArgs {
-    pub(super) fn movetime(&self) -> Option<Duration> {
-        self.movetime.map(Duration::from_millis)
+    /// The engine options these flags give.
+    pub(super) fn options(&self) -> EngineOptions {
+        EngineOptions {
+            depth: self.depth,
+            movetime: self.movetime.map(Duration::from_millis),
+            hash_mb: self.table.hash as usize,
+            threads: self.table.threads(self.depth),
+            ..EngineOptions::default()
+        }
     }
 }
 
@@ -123,13 +129,13 @@ pub(super) fn parse_hash(text: &str) -> Result<u32, String> {
     Ok(mb)
 }
 
+/// A ruleset name of one of the built-in games.
 pub(super) fn parse_variant_name(name: &str) -> Result<String, String> {
-    parse_variant(name).map(|_| name.to_string())
-}
-
-pub(super) fn parse_variant(name: &str) -> Result<Variant, String> {
-    Variant::from_name(name)
-        .ok_or_else(|| format!("unknown ruleset (known: {})", Variant::known_names()))
+    let games = crate::games::builtin();
+    match games.kind(name) {
+        Some(_) => Ok(name.to_string()),
+        None => Err(format!("unknown ruleset (known: {})", games.known_names())),
+    }
 }
 
 pub(super) fn parse_board_ruleset(name: &str) -> Result<Ruleset, String> {

@@ -9,11 +9,11 @@ use clap::{Parser, Subcommand};
 
 use crate::connect::Shape;
 use crate::file;
+use crate::game::{EngineOptions, Strategy};
 use crate::rules::Ruleset;
 use crate::safe_read::{ReadError, read_bounded};
 use crate::search;
-use crate::textui::{self, EngineOptions, Style};
-use crate::variant::Variant;
+use crate::textui;
 
 mod flags;
 mod kriegspiel;
@@ -25,8 +25,7 @@ mod tournament;
 mod trace;
 
 use flags::{
-    EngineArgs, MatchArgs, SeatArgs, TableArgs, parse_hash, parse_shape, parse_variant,
-    parse_variant_name,
+    EngineArgs, MatchArgs, SeatArgs, TableArgs, parse_hash, parse_shape, parse_variant_name,
 };
 use referee::{prepare_out, run_match};
 
@@ -114,8 +113,8 @@ enum Command {
         /// Number of plies.
         depth: u32,
         /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
-        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant)]
-        ruleset: Variant,
+        #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
+        ruleset: String,
         /// Chess and antichess: start from this FEN instead of the start position.
         #[arg(long)]
         fen: Option<String>,
@@ -277,15 +276,12 @@ fn execute(cli: Cli) -> Result<ExitCode> {
     Ok(match cli.command {
         None => textui::run(EngineOptions {
             uci_engine: cli.uci_engine.map(|c| (c, cli.uci_variant)),
-            style: match cli.player {
-                PlayerArg::Engine => Style::Engine,
-                PlayerArg::Random => Style::Random,
-                PlayerArg::First => Style::First,
+            strategy: match cli.player {
+                PlayerArg::Engine => Strategy::Engine,
+                PlayerArg::Random => Strategy::Random,
+                PlayerArg::First => Strategy::First,
             },
-            depth: cli.engine.depth,
-            movetime: cli.engine.movetime(),
-            hash_mb: cli.engine.table.hash as usize,
-            threads: cli.engine.table.threads(cli.engine.depth),
+            ..cli.engine.options()
         }),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
@@ -310,10 +306,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             ruleset,
             players: seats.players(),
             clock_ms: seats.clock,
-            movetime: engine.movetime(),
-            depth: engine.depth,
-            hash_mb: engine.table.hash as usize,
-            threads: engine.table.threads(engine.depth),
+            engine: engine.options(),
         }),
         Some(Command::Referee(args)) => referee::run_command(args)?,
         Some(Command::Perft {
@@ -322,7 +315,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             fen,
             moves,
             divide,
-        }) => perft::run(depth, ruleset, fen.as_deref(), moves.as_deref(), divide)?,
+        }) => perft::run(depth, &ruleset, fen.as_deref(), moves.as_deref(), divide)?,
         Some(Command::Pgn { action }) => match action {
             PgnAction::Check {
                 files,
@@ -359,10 +352,14 @@ fn execute(cli: Cli) -> Result<ExitCode> {
 }
 
 fn validate(files: &[PathBuf]) -> ExitCode {
+    let games = crate::games::builtin();
     let mut ok = true;
     for path in files {
-        match file::read_any_path(path) {
-            Ok(_) => println!("{}: valid", path.display()),
+        match file::read_bytes(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| games.check_file(&bytes))
+        {
+            Ok(()) => println!("{}: valid", path.display()),
             Err(e) => {
                 ok = false;
                 println!("{}: invalid: {e}", path.display());

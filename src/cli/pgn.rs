@@ -6,8 +6,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use crate::antichess::view;
+use crate::game::view::Style;
 use crate::pgn::{self, ReadGame, Severity};
-use crate::play::view;
 use crate::rules::wording;
 use crate::rules::{Position, Status, notation};
 
@@ -141,7 +142,7 @@ pub fn replay(path: &Path, only: Option<usize>, delay: Option<u64>, board: bool)
     };
     let delay =
         Duration::from_millis(delay.unwrap_or(if io::stdout().is_terminal() { 1000 } else { 0 }));
-    let style = view::Style::detect();
+    let style = Style::detect();
     let mut stopped = false;
     for (index, read) in reader.enumerate() {
         let Ok(read) = read else {
@@ -162,7 +163,7 @@ fn replay_game(
     number: usize,
     read: &ReadGame,
     delay: Duration,
-    style: Option<view::Style>,
+    style: Option<Style>,
 ) -> bool {
     let game = &read.game;
     let tag = |n: &str| game.tag(n).unwrap_or("?").to_string();

@@ -91,7 +91,11 @@ pub(super) fn run_command(args: RefereeArgs) -> Result<ExitCode> {
     }
     let suite = match openings_file {
         None => None,
-        Some(path) => Some(arena::read_suite(&path, &ruleset).map_err(anyhow::Error::msg)?),
+        Some(path) => Some(
+            crate::games::builtin()
+                .read_suite(&path, &ruleset)
+                .map_err(anyhow::Error::msg)?,
+        ),
     };
     referee(
         MatchConfig {
@@ -103,6 +107,7 @@ pub(super) fn run_command(args: RefereeArgs) -> Result<ExitCode> {
             increment_ms: tc.map_or(0, |tc| tc.increment_ms),
             period_moves: tc.and_then(|tc| tc.moves),
             ruleset,
+            games_known: crate::games::builtin(),
             opening_plies: openings,
             seed,
             out_dir: out,

@@ -12,7 +12,6 @@ use crate::arena;
 use crate::rules::Ruleset;
 use crate::tournament::state::{Format, Settings, State};
 use crate::tournament::{self, Ending, KRIEGSPIEL, Run};
-use crate::variant::Variant;
 
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
@@ -121,11 +120,12 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
     if programs.len() < 2 {
         bail!("a tournament needs at least two --program NAME=CMD");
     }
-    if args.ruleset != KRIEGSPIEL && Variant::from_name(&args.ruleset).is_none() {
+    let games = crate::games::builtin();
+    if args.ruleset != KRIEGSPIEL && games.kind(&args.ruleset).is_none() {
         bail!(
             "--ruleset {}: unknown (known: {}, {KRIEGSPIEL})",
             args.ruleset,
-            Variant::known_names()
+            games.known_names()
         );
     }
     for (name, command) in &programs {
@@ -149,7 +149,9 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
             Some(path) => {
                 // Read now, to refuse a bad suite before any game; kept by
                 // its full path, to be read again on resume.
-                arena::read_suite(path, &args.ruleset).map_err(anyhow::Error::msg)?;
+                games
+                    .read_suite(path, &args.ruleset)
+                    .map_err(anyhow::Error::msg)?;
                 let full = std::fs::canonicalize(path)
                     .with_context(|| format!("cannot find {}", path.display()))?;
                 Some(full.to_string_lossy().into_owned())

@@ -12,16 +12,24 @@
 //! | `solver.rs` | exact scores (Pascal Pons' method) |
 //! | `engine.rs` | the computer player: the book, the solver in time, threats otherwise |
 //! | `book.rs` | the 7 x 6 opening book: reading it, and making it with the solver |
+//! | `game.rs` | Connect N as a game: its rules for the game record, and its game file |
+//! | `terminal.rs` | the computer player for the front ends, and the board at the terminal |
+//! | `kind.rs` | the registry's entry: names, new games, files, perft |
 
 pub mod book;
 mod engine;
+mod game;
+mod kind;
 pub mod moves;
 mod perft;
 mod position;
 mod shape;
 mod solver;
+mod terminal;
 
 pub use engine::{Choice, Engine};
+pub use game::{ConnectGame, Drop};
+pub use kind::ConnectN;
 pub use perft::{divide, perft};
 pub use position::{Cells, Position, connects};
 pub use shape::Shape;

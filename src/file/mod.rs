@@ -10,7 +10,7 @@ mod xsd_types;
 
 use crate::rules::{Color, Reason, Role, Square};
 
-pub use read::{FileError, MAX_FILE_BYTES, parse, parse_any, read_any_path, read_path};
+pub use read::{FileError, MAX_FILE_BYTES, parse, parse_any, read_any_path, read_bytes, read_path};
 pub use write::{connect_to_xml, to_xml};
 
 /// The `<time>` element.

@@ -98,15 +98,20 @@ pub fn read_path(path: &Path) -> Result<GameFile> {
 /// Reads and checks a game file of either game from disk, against the
 /// schema its `ruleset` calls for.
 pub fn read_any_path(path: &Path) -> Result<SavedGame> {
-    let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(|e| {
+    parse_any(&read_bytes(path)?)
+}
+
+/// The bytes of a game file on disk: a regular file of at most
+/// [`MAX_FILE_BYTES`] (a pipe or device could block or never end).
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    read_bounded(path, MAX_FILE_BYTES).map_err(|e| {
         plain(match e {
             ReadError::Open(e) => format!("cannot open: {e}"),
             ReadError::NotRegularFile => "not a regular file".to_string(),
             ReadError::Read(e) => format!("cannot read: {e}"),
             ReadError::TooLarge => format!("larger than {MAX_FILE_BYTES} bytes"),
         })
-    })?;
-    parse_any(&bytes)
+    })
 }
 
 fn antichess_only(game: SavedGame) -> Result<GameFile> {

@@ -5,20 +5,26 @@
 //! through [`Rules`]; `antichess.rs` and `connect.rs` give each game its
 //! rules and its game file.
 
-mod antichess;
-mod chess;
+mod any;
 mod clock;
-mod connect;
+mod draw_offer;
+mod options;
+mod plugin;
+mod registry;
+pub mod view;
 
 use std::fmt;
 
 use shakmaty::ByColor;
 
-pub use chess::{Claims, FIVEFOLD, THREEFOLD, automatic_ending, occurrences};
-pub use clock::{Clock, charged_ms, elapsed_ms};
-pub use connect::{ConnectGame, Drop};
+pub use any::{AnyEngine, AnyGame};
+pub use clock::{Clock, charged_ms, clocks_from_file, clocks_to_file, elapsed_ms};
+pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
+pub use options::{EngineOptions, Strategy};
+pub use plugin::{Choice, EngineFailure, Plugin, Typed};
+pub use registry::{Counted, Kind, Registry, Setup};
 
-use crate::rules::{Color, Outcome, Piece, Position, Reason};
+use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +44,7 @@ pub struct NotAMove;
 /// of a position.
 pub trait Rules: Clone + fmt::Debug {
     /// A legal move.
-    type Move: Copy + Eq + fmt::Debug;
+    type Move: Copy + Eq + fmt::Debug + Send + Sync;
 
     /// The side to move.
     fn turn(&self) -> Color;
@@ -146,21 +152,21 @@ pub struct Played<M> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules = Position> {
-    ruleset_name: String,
+    pub(crate) ruleset_name: String,
     /// The position before the first move of `history`.
-    first: R,
+    pub(crate) first: R,
     /// Whether `history` replays from `first` (not so for a game built
     /// from a file's board, whose moves are a record only).
-    replays: bool,
-    position: R,
-    history: Vec<Played<R::Move>>,
-    clocks: ByColor<Clock>,
-    outcome: Option<Outcome>,
+    pub(crate) replays: bool,
+    pub(crate) position: R,
+    pub(crate) history: Vec<Played<R::Move>>,
+    pub(crate) clocks: ByColor<Clock>,
+    pub(crate) outcome: Option<Outcome>,
     /// The repetition key of every position since the game's first, that
     /// one included (empty in games without repetition rules).
-    keys: Vec<u64>,
+    pub(crate) keys: Vec<u64>,
     /// A standing draw offer, by the side that made it.
-    draw_offer: Option<Color>,
+    pub(crate) draw_offer: Option<Color>,
 }
 
 impl<R: Rules> Game<R> {
@@ -196,7 +202,7 @@ impl<R: Rules> Game<R> {
 
     /// The result when `flagged`'s clock runs out: a win for the opponent,
     /// or a draw if the opponent cannot win (chess).
-    fn flag_fall(&self, flagged: Color) -> Outcome {
+    pub(crate) fn flag_fall(&self, flagged: Color) -> Outcome {
         if self.position.can_win(flagged.other()) {
             Outcome::win(flagged.other(), Reason::TimeExpired)
         } else {
@@ -206,7 +212,7 @@ impl<R: Rules> Game<R> {
 
     /// The automatic ending after a move or a load: the position's own, then
     /// fivefold repetition.
-    fn settle(&mut self) -> Option<Outcome> {
+    pub(crate) fn settle(&mut self) -> Option<Outcome> {
         self.position.settle().or_else(|| {
             (self.repetitions() >= FIVEFOLD).then(|| Outcome::draw(Reason::FivefoldRepetition))
         })
@@ -216,7 +222,7 @@ impl<R: Rules> Game<R> {
     /// clocks, and a result named by the file (`gameOver`), else by an
     /// expired clock (both expired: the side to move loses), else by the
     /// position.
-    fn loaded(
+    pub(crate) fn loaded(
         ruleset_name: &str,
         position: R,
         history: Vec<Played<R::Move>>,
@@ -234,7 +240,7 @@ impl<R: Rules> Game<R> {
     /// Sets the result of a game just read from a file: the one the file
     /// names (`gameOver`), else an expired clock's (both expired: the side
     /// to move's), else the position's.
-    fn conclude_load(&mut self, game_over: Option<Outcome>) {
+    pub(crate) fn conclude_load(&mut self, game_over: Option<Outcome>) {
         let turn = self.turn();
         self.outcome = if let Some(over) = game_over {
             Some(over)
@@ -371,7 +377,7 @@ impl<R: Rules> Game<R> {
     /// Plays a legal move into the position and the history, without
     /// clocks or endings: a standing draw offer of the mover's opponent is
     /// declined by it.
-    fn record(&mut self, m: R::Move, time: Option<String>) {
+    pub(crate) fn record(&mut self, m: R::Move, time: Option<String>) {
         let mover = self.turn();
         self.history.push(Played {
             side: mover,
@@ -385,6 +391,27 @@ impl<R: Rules> Game<R> {
         if self.draw_offer == Some(mover.other()) {
             self.draw_offer = None;
         }
+    }
+
+    /// The side whose draw offer stands, if one does.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// `side` offers a draw. It stands until the opponent accepts it or
+    /// moves, or the game ends.
+    pub fn offer_draw(&mut self, side: Color) {
+        if self.outcome().is_none() {
+            self.draw_offer = Some(side);
+        }
+    }
+
+    /// Accepts the standing offer, ending the game by agreement; `None` when
+    /// no offer stands.
+    pub fn accept_draw(&mut self) -> Option<Outcome> {
+        self.draw_offer.take()?;
+        self.outcome = Some(Outcome::draw(Reason::Agreement));
+        self.outcome
     }
 
     /// Ends the game with a result decided outside the rules (a referee's

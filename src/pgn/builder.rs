@@ -8,7 +8,7 @@ use std::fmt;
 use super::lenient::read_move;
 use super::lexer::{At, Token};
 use super::{Node, PgnGame};
-use crate::game::automatic_ending;
+use crate::rules::automatic_ending;
 use crate::rules::{Outcome, Position, Reason, Ruleset, Status, wording};
 
 /// Variations may not nest deeper than this.

@@ -8,14 +8,9 @@
 //! be scripted. The loop is written once; each game brings its board, its
 //! move reading, its endings and its engine (`seat.rs`).
 
-mod antichess;
-mod chess;
-mod connect;
 mod input;
 mod interrupt;
 mod load;
-mod seat;
-pub mod view;
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -26,16 +21,18 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
-use crate::game::{Game, PlayerKind, charged_ms};
+use crate::game::view::{self, clock_text};
+use crate::game::{
+    Answerer, AnyEngine, AnyGame, Choice, DrawAnswer, EngineOptions, PlayerKind, Registry, Typed,
+    charged_ms, offer_draw,
+};
 use crate::rules::wording::side_name;
-use crate::rules::{Outcome, Position, Reason};
+use crate::rules::{Outcome, Reason};
 use crate::safe_write::write_atomic;
-use crate::variant::Variant;
 
 pub(crate) use input::Input;
 use interrupt::{STOPPED, THINKING, catch_interrupts};
-use load::{Loaded, is_pgn, load};
-use seat::{Choice, Seat, Thinking, Typed};
+use load::{is_pgn, load};
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
@@ -46,33 +43,27 @@ pub struct PlayOptions {
     pub players: ByColor<PlayerKind>,
     /// Clock per side in milliseconds (0: unlimited).
     pub clock_ms: i64,
-    /// Fixed thinking time for the computer.
-    pub movetime: Option<Duration>,
-    /// Fixed search depth for the computer (reproducible).
-    pub depth: Option<u32>,
-    /// Transposition table size in MB.
-    pub hash_mb: usize,
-    /// Search threads (lazy SMP).
-    pub threads: usize,
+    /// How the computer thinks.
+    pub engine: EngineOptions,
 }
 
 /// Why a session's loop ended.
 enum Next {
     /// `quit`, or the end of input.
     Quit,
-    /// A file was loaded (of either game): go on with it, from its path,
+    /// A file was loaded (of any game): go on with it, from its path,
     /// with the board drawn as it was.
-    Switch(Box<Loaded>, String, view::Style),
+    Switch(Box<dyn AnyGame>, String, view::Style),
 }
 
-struct Session<'a, R: Seat> {
+struct Session<'a> {
     options: &'a PlayOptions,
-    thinking: Thinking,
-    game: Game<R>,
+    games: &'a Registry,
+    game: Box<dyn AnyGame>,
     /// The games before each move, for `undo`.
-    undo: Vec<Game<R>>,
+    undo: Vec<Box<dyn AnyGame>>,
     style: view::Style,
-    engine: R::Engine,
+    engine: AnyEngine,
     announced: bool,
     /// The computer's thought was stopped (Ctrl-C): it waits for `go`.
     paused: bool,
@@ -81,57 +72,52 @@ struct Session<'a, R: Seat> {
 }
 
 /// A new game of `ruleset` with the clocks of the options.
-fn new_game<R: Seat>(ruleset: &str, options: &PlayOptions) -> Option<Game<R>> {
-    let mut game = R::start(ruleset)?;
-    if options.clock_ms > 0 {
-        game.restart_clocks(options.clock_ms, options.clock_ms);
-    }
-    Some(game)
+fn new_game(games: &Registry, ruleset: &str, options: &PlayOptions) -> Option<Box<dyn AnyGame>> {
+    games.start(ruleset, options.clock_ms.max(0), options.clock_ms.max(0))
 }
 
-/// Runs a game at the terminal until `quit` or the end of input.
+/// Runs a game of the built-in games at the terminal until `quit` or the
+/// end of input.
 pub fn run(options: PlayOptions) -> ExitCode {
+    run_with(&crate::games::builtin(), options)
+}
+
+/// Runs a game of `games` at the terminal until `quit` or the end of
+/// input.
+pub fn run_with(games: &Registry, options: PlayOptions) -> ExitCode {
     catch_interrupts();
     let mut input = None;
     let style = view::Style::detect();
-    let mut next = match Variant::from_name(&options.ruleset) {
-        Some(Variant::Connect(_)) => {
-            new_game::<crate::connect::Position>(&options.ruleset, &options)
-                .map(|g| session(g, &options, &mut input, None, style))
-        }
-        _ => new_game::<Position>(&options.ruleset, &options)
-            .map(|g| session(g, &options, &mut input, None, style)),
-    };
-    while let Some(Next::Switch(saved, path, style)) = next {
-        let from = Some(path.as_str());
-        next = Some(match *saved {
-            Loaded::Antichess(game) => session(game, &options, &mut input, from, style),
-            Loaded::Connect(game) => session(game, &options, &mut input, from, style),
-        });
+    let mut next = new_game(games, &options.ruleset, &options)
+        .map(|g| session(g, games, &options, &mut input, None, style));
+    while let Some(Next::Switch(game, path, style)) = next {
+        next = Some(session(
+            game,
+            games,
+            &options,
+            &mut input,
+            Some(&path),
+            style,
+        ));
     }
     ExitCode::SUCCESS
 }
 
 /// Plays `game` until the session ends; `loaded` names the file it came
 /// from, when it came from one.
-fn session<R: Seat>(
-    game: Game<R>,
+fn session(
+    game: Box<dyn AnyGame>,
+    games: &Registry,
     options: &PlayOptions,
     input: &mut Option<Input>,
     loaded: Option<&str>,
     style: view::Style,
 ) -> Next {
-    let thinking = Thinking {
-        depth: options.depth,
-        movetime: options.movetime,
-        hash_mb: options.hash_mb,
-        threads: options.threads,
-    };
-    let input = input.get_or_insert_with(|| Input::open(R::commands()));
+    let input = input.get_or_insert_with(|| Input::open(game.commands()));
     let mut session = Session {
-        engine: R::engine(&game, &thinking),
-        thinking,
+        engine: game.engine(&options.engine),
         options,
+        games,
         game,
         undo: Vec::new(),
         style,
@@ -140,7 +126,7 @@ fn session<R: Seat>(
         unsaved: false,
     };
     match loaded {
-        None => say(&R::banner(&session.game)),
+        None => say(&session.game.banner()),
         Some(path) => say(&format!("Loaded {path}.")),
     }
     session.draw();
@@ -153,7 +139,7 @@ fn say(text: &str) {
     let _ = out.flush();
 }
 
-impl<R: Seat> Session<'_, R> {
+impl Session<'_> {
     /// The tags of a game saved as PGN from `play`.
     fn pgn_tags(&self) -> Vec<(&'static str, String)> {
         let name = |kind: PlayerKind| match kind {
@@ -182,7 +168,7 @@ impl<R: Seat> Session<'_, R> {
     }
 
     fn draw(&self) {
-        print!("\n{}", R::render(&self.game, self.players(), self.style));
+        print!("\n{}", self.game.render(self.players(), self.style));
         let _ = io::stdout().flush();
     }
 
@@ -191,7 +177,7 @@ impl<R: Seat> Session<'_, R> {
             if let Some(outcome) = self.game.outcome() {
                 if !self.announced {
                     self.announced = true;
-                    say(&R::ending(&self.game, outcome));
+                    say(&self.game.ending(outcome));
                     say("Type new to play again, undo, load FILE, or quit.");
                 }
             } else if self.computer_to_move() && !self.paused {
@@ -211,7 +197,7 @@ impl<R: Seat> Session<'_, R> {
                 .filter(|_| self.game.outcome().is_none());
             let prompt = match left {
                 Some(ms) if input.is_terminal() => {
-                    format!("{side} ({})> ", view::clock_text(Some(ms)))
+                    format!("{side} ({})> ", clock_text(Some(ms)))
                 }
                 _ => format!("{side}> "),
             };
@@ -257,8 +243,8 @@ impl<R: Seat> Session<'_, R> {
         match word {
             "quit" | "exit" => return Some(Next::Quit),
             "go" if self.paused => self.paused = false,
-            "help" | "?" => say(R::help(&self.game)),
-            "flip" if R::commands().contains(&"flip") => {
+            "help" | "?" => say(self.game.help()),
+            "flip" if self.game.commands().contains(&"flip") => {
                 self.style.flipped = !self.style.flipped;
                 self.draw();
             }
@@ -266,41 +252,29 @@ impl<R: Seat> Session<'_, R> {
                 if self.game.outcome().is_some() {
                     say("The game is over.");
                 } else if let Some(square) = arg {
-                    match R::piece_moves(&self.game, square) {
+                    match self.game.piece_moves(square) {
                         Some(text) => say(&text),
                         None => say("Usage: moves"),
                     }
                 } else {
-                    say(&R::moves_line(&self.game));
+                    say(&self.game.moves_line());
                 }
             }
             "claim" | "draw" if self.game.outcome().is_some() => {
                 say("The game is over. Type new, undo, load FILE or quit.");
             }
-            "claim" => match R::claim(&mut self.game) {
+            "claim" => match self.game.claim() {
                 Some(text) if text.is_empty() => {}
                 Some(text) => say(&text),
                 None => self.human_move(word, spent_ms),
             },
-            "draw" => {
-                let opponent = *self.options.players.get(self.game.turn().other());
-                let mut ask = |question: &str| input.read(question, &[]);
-                match R::offer_draw(
-                    &mut self.game,
-                    &mut self.engine,
-                    opponent == PlayerKind::Computer,
-                    &mut ask,
-                ) {
-                    Some(text) => say(&text),
-                    None => self.human_move(word, spent_ms),
-                }
-            }
+            "draw" if self.game.status().is_some() => self.offer_draw(input),
             "hint" => match self.hint() {
                 Some(choice) => {
                     let eval = choice.eval.map_or(String::new(), |e| format!(", {e}"));
                     say(&format!(
                         "Hint: {} (depth {}{eval}).",
-                        R::shown(&self.game, choice.mv),
+                        self.game.shown(&choice.mv),
                         choice.depth
                     ));
                 }
@@ -308,7 +282,7 @@ impl<R: Seat> Session<'_, R> {
             },
             "undo" => self.take_back(),
             "new" => {
-                if let Some(game) = new_game(self.game.ruleset_name(), self.options) {
+                if let Some(game) = new_game(self.games, self.game.ruleset_name(), self.options) {
                     self.game = game;
                 }
                 self.reset_view();
@@ -319,9 +293,9 @@ impl<R: Seat> Session<'_, R> {
                 None => say("Usage: save FILE"),
                 Some(path) => {
                     let text = if is_pgn(path) {
-                        R::pgn(&self.game, &self.pgn_tags())
+                        self.game.pgn(&self.pgn_tags())
                     } else {
-                        Some(R::to_xml(&self.game))
+                        Some(self.game.to_xml())
                     };
                     match text.map(|t| write_atomic(Path::new(path), t.as_bytes())) {
                         Some(Ok(())) => {
@@ -335,14 +309,14 @@ impl<R: Seat> Session<'_, R> {
             },
             "load" => match arg {
                 None => say("Usage: load FILE"),
-                Some(path) => match load(path, words.next()) {
+                Some(path) => match load(self.games, path, words.next()) {
                     Ok(loaded) => {
-                        return Some(Next::Switch(Box::new(loaded), path.to_string(), self.style));
+                        return Some(Next::Switch(loaded, path.to_string(), self.style));
                     }
                     Err(e) => say(&format!("Could not load {path}: {e}")),
                 },
             },
-            text => match R::typed(&self.game, text) {
+            text => match self.game.typed(text) {
                 Typed::Promotion(base) if self.game.outcome().is_none() => {
                     if let Some(piece) = input.ask_promotion() {
                         self.human_move(&format!("{base}={piece}"), spent_ms);
@@ -359,20 +333,49 @@ impl<R: Seat> Session<'_, R> {
         self.announced = false;
         self.paused = false;
         self.unsaved = false;
-        R::clear(&mut self.engine);
+        self.game.clear(&mut self.engine);
     }
 
-    fn hint(&mut self) -> Option<Choice<R::Move>> {
+    fn hint(&mut self) -> Option<Choice<String>> {
         if self.game.outcome().is_some() {
             return None;
         }
-        R::engine_move(
-            &self.game,
+        self.game
+            .engine_move(&mut self.engine, &self.options.engine, None, &mut |_, _| {})
+            .unwrap_or_else(|e| {
+                say(&format!("No hint: {e}."));
+                None
+            })
+    }
+
+    /// `draw`: the side to move offers a draw; the opponent answers, the
+    /// computer by its search, a person at the keyboard.
+    fn offer_draw(&mut self, input: &mut Input) {
+        let offerer = self.game.turn();
+        let computer = *self.options.players.get(offerer.other()) == PlayerKind::Computer;
+        let mut ask = |question: &str| input.read(question, &[]);
+        let answerer = if computer {
+            Answerer::Computer
+        } else {
+            Answerer::Asked(&mut ask)
+        };
+        let answer = offer_draw(
+            self.game.as_mut(),
             &mut self.engine,
-            &self.thinking,
-            None,
-            &mut |_, _| {},
-        )
+            &self.options.engine,
+            answerer,
+        );
+        let opponent = side_name(offerer.other());
+        let who = if computer {
+            format!("{opponent} (computer)")
+        } else {
+            opponent.to_string()
+        };
+        if answer == DrawAnswer::Accepted {
+            say(&format!("{who} accepts the draw."));
+        } else {
+            say(&format!("{who} declines the draw."));
+        }
     }
 
     fn take_back(&mut self) {
@@ -405,15 +408,15 @@ impl<R: Seat> Session<'_, R> {
     }
 
     /// Plays a move, keeping what `undo` needs.
-    fn play(&mut self, m: R::Move, spent_ms: i64) {
+    fn play(&mut self, m: &str, spent_ms: i64) {
         self.unsaved = true;
         self.paused = false;
         self.undo.push(self.game.clone());
         self.game.play(m, spent_ms);
-        R::audit(&self.game);
+        self.game.audit();
         self.draw();
         if self.game.outcome().is_none() {
-            for note in R::notes(&self.game) {
+            for note in self.game.notes() {
                 say(&note);
             }
         }
@@ -428,8 +431,8 @@ impl<R: Seat> Session<'_, R> {
             say("It is the computer's move: type go to let it think again.");
             return;
         }
-        match R::typed(&self.game, text) {
-            Typed::Move(m) => self.play(m, spent_ms),
+        match self.game.typed(text) {
+            Typed::Move(m) => self.play(&m, spent_ms),
             Typed::Illegal(why) => say(&why),
             Typed::Promotion(base) => say(&format!("{base}: say which piece, as in {base}=Q.")),
             Typed::Unknown => say(&format!(
@@ -439,14 +442,17 @@ impl<R: Seat> Session<'_, R> {
     }
 
     fn computer_move(&mut self) {
-        if let Some(text) = R::computer_claim(&mut self.game, &mut self.engine, &self.thinking) {
+        if let Some(text) = self
+            .game
+            .computer_claim(&mut self.engine, &self.options.engine)
+        {
             say(&text);
             return;
         }
         let turn = self.game.turn();
         let remaining = self.game.clock(turn).remaining();
         // Ctrl-C halts the search from before the player sees it start.
-        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = R::halt(&self.engine);
+        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = self.game.halt(&self.engine);
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(
             ProgressStyle::with_template("{spinner} {msg}")
@@ -455,10 +461,9 @@ impl<R: Seat> Session<'_, R> {
         spinner.set_message("thinking");
         spinner.enable_steady_tick(Duration::from_millis(100));
         let start = Instant::now();
-        let chosen = R::engine_move(
-            &self.game,
+        let chosen = self.game.engine_move(
             &mut self.engine,
-            &self.thinking,
+            &self.options.engine,
             remaining,
             &mut |depth, nodes| {
                 spinner.set_message(format!("thinking: depth {depth}, {nodes} nodes"));
@@ -468,7 +473,7 @@ impl<R: Seat> Session<'_, R> {
         spinner.finish_and_clear();
         let spent = charged_ms(start);
         if STOPPED.swap(false, Ordering::Relaxed) {
-            if let Some(halt) = R::halt(&self.engine) {
+            if let Some(halt) = self.game.halt(&self.engine) {
                 halt.store(false, Ordering::Relaxed);
             }
             self.paused = true;
@@ -476,16 +481,22 @@ impl<R: Seat> Session<'_, R> {
             return;
         }
         match chosen {
-            Some(choice) => {
+            Ok(Some(choice)) => {
                 say(&format!(
                     "{} (computer) plays {} (depth {}).",
                     side_name(turn),
-                    R::shown(&self.game, choice.mv),
+                    self.game.shown(&choice.mv),
                     choice.depth
                 ));
-                self.play(choice.mv, spent);
+                self.play(&choice.mv, spent);
             }
-            None => self.game.adjudicate(Outcome::draw(Reason::Stalemate)),
+            Ok(None) => self.game.adjudicate(Outcome::draw(Reason::Stalemate)),
+            Err(e) => {
+                self.paused = true;
+                say(&format!(
+                    "The computer gave no move: {e}. Type go to ask again."
+                ));
+            }
         }
     }
 }

@@ -4,17 +4,16 @@
 //! after every command.
 
 pub mod command;
-mod computer;
 mod session;
-mod uci_player;
 
 use std::io::{self, IsTerminal, Write};
 
 use crate::input::read_line;
 use std::process::ExitCode;
 
-pub use session::{EngineOptions, Reply, Session, Style};
-pub use uci_player::UciFailure;
+pub use session::{Reply, Session};
+
+use crate::game::EngineOptions;
 
 /// Runs the TextUI on standard input and output until `QuitGame` or the end
 /// of input. When the UCI engine of `--uci-engine` gives no move, piped

@@ -1,64 +1,20 @@
 //! The TextUI state machine: one command in, the protocol's answer out.
+//! Every game is driven the same way, through the registry and
+//! [`AnyGame`]; the draw commands answer `Input error` in games without
+//! draw offers.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use shakmaty::ByColor;
 
 use super::command::{Command, GameCommand, Line, parse_line};
-use super::computer::{Computer, Playable};
-use super::uci_player::UciFailure;
-use crate::connect;
-use crate::file::{self, SavedGame};
-use crate::game::{Game, PlayerKind, Rules, elapsed_ms};
-use crate::rules::{Outcome, Position, wording};
+use crate::game::{
+    Answerer, AnyEngine, AnyGame, DrawAnswer, EngineFailure, EngineOptions, PlayerKind, Registry,
+    Strategy, elapsed_ms, offer_draw,
+};
+use crate::rules::Outcome;
 use crate::safe_write::write_atomic;
-use crate::search::DRAW_DECISION_DEPTH;
-use crate::variant::Variant;
-
-/// Who makes the computer's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Style {
-    /// The alpha-beta engine.
-    #[default]
-    Engine,
-    /// A uniformly random legal move (a baseline opponent).
-    Random,
-    /// The first legal move in `PrintAllMoves` order (a baseline opponent).
-    First,
-}
-
-/// How the computer player thinks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineOptions {
-    /// A UCI engine to ask instead of the built-in engine (a command line),
-    /// and the `UCI_Variant` to give it (default: the game's ruleset name).
-    pub uci_engine: Option<(String, Option<String>)>,
-    /// Who makes the moves.
-    pub style: Style,
-    /// Fixed search depth: with an unlimited clock the move is then fully
-    /// reproducible (no time limit applies).
-    pub depth: Option<u32>,
-    /// Fixed thinking time per move (still within the clock).
-    pub movetime: Option<Duration>,
-    /// Transposition table size in MB.
-    pub hash_mb: usize,
-    /// Search threads (lazy SMP); more than one makes moves irreproducible.
-    pub threads: usize,
-}
-
-impl Default for EngineOptions {
-    fn default() -> EngineOptions {
-        EngineOptions {
-            uci_engine: None,
-            style: Style::Engine,
-            depth: None,
-            movetime: None,
-            hash_mb: 64,
-            threads: 1,
-        }
-    }
-}
 
 /// The answer to one line: the text to print (each line ending in `\n`,
 /// possibly empty) and whether the program should exit.
@@ -70,7 +26,7 @@ pub struct Reply {
     pub quit: bool,
     /// The UCI engine of `--uci-engine` gave no move for `GetNextMove`
     /// (nothing was printed for it), and why.
-    pub failure: Option<UciFailure>,
+    pub failure: Option<EngineFailure>,
 }
 
 impl Reply {
@@ -80,48 +36,19 @@ impl Reply {
     }
 }
 
-/// A game under way, of either kind.
-enum Table {
-    Antichess(Active<Position>),
-    Connect(Active<connect::Position>),
-}
-
-struct Active<R: Rules> {
-    game: Game<R>,
+/// A game under way and who plays it.
+struct Active {
+    game: Box<dyn AnyGame>,
     players: ByColor<PlayerKind>,
     /// The computer's chosen move for the current turn.
-    pending: Option<R::Move>,
-}
-
-impl<R: Playable> Active<R> {
-    fn new(game: Game<R>, players: ByColor<PlayerKind>) -> Active<R> {
-        Active {
-            game,
-            players,
-            pending: None,
-        }
-    }
-
-    /// The result line of a finished game.
-    fn result_line(&self) -> Option<String> {
-        let outcome = self.game.outcome()?;
-        Some(R::result_line(&self.game, outcome))
-    }
-}
-
-impl Table {
-    fn players(&self) -> ByColor<PlayerKind> {
-        match self {
-            Table::Antichess(a) => a.players,
-            Table::Connect(a) => a.players,
-        }
-    }
+    pending: Option<String>,
 }
 
 /// A TextUI session.
 ///
 /// ```
-/// use antichess::textui::{Session, EngineOptions};
+/// use antichess::textui::Session;
+/// use antichess::game::EngineOptions;
 /// let mut s = Session::new(EngineOptions::default());
 /// assert_eq!(s.handle_line(b"PrintAllMoves").text, "Input error\n");
 /// assert_eq!(s.handle_line(b"StartNewGame human 0 human 0").text, "New game started\n");
@@ -130,19 +57,28 @@ impl Table {
 /// assert_eq!(s.handle_line(b"MakeMove d 5").text, "d1\n");
 /// ```
 pub struct Session {
-    table: Option<Table>,
-    computer: Computer,
+    games: Registry,
+    active: Option<Active>,
+    /// The computer player, made by the first game that needs one and
+    /// kept between games (its tables are cleared for a new game).
+    engine: Option<AnyEngine>,
     options: EngineOptions,
 }
 
 const INPUT_ERROR: &str = "Input error";
 
 impl Session {
-    /// A session with no game.
+    /// A session with no game, for the built-in games.
     pub fn new(options: EngineOptions) -> Session {
+        Session::with_games(crate::games::builtin(), options)
+    }
+
+    /// A session with no game, for the games of `games`.
+    pub fn with_games(games: Registry, options: EngineOptions) -> Session {
         Session {
-            table: None,
-            computer: Computer::new(&options),
+            games,
+            active: None,
+            engine: None,
             options,
         }
     }
@@ -155,9 +91,8 @@ impl Session {
             Line::Invalid => reply.line(INPUT_ERROR),
             Line::Command(cmd) => self.execute(cmd, &mut reply),
         }
-        if let Some(Table::Antichess(a)) = &self.table {
-            debug_assert!(crate::audit::Audit::audit_errors(&a.game).is_empty());
-            crate::audit::log("Game", &a.game);
+        if let Some(active) = &self.active {
+            active.game.audit();
         }
         reply
     }
@@ -170,177 +105,191 @@ impl Session {
                 black,
                 black_ms,
                 ruleset,
-            } => {
-                let players = ByColor { white, black };
-                self.table = Some(match Variant::from_name(&ruleset) {
-                    Some(Variant::Connect(shape)) => Table::Connect(Active::new(
-                        Game::connect(&ruleset, shape, white_ms, black_ms),
-                        players,
-                    )),
-                    _ => Table::Antichess(Active::new(
-                        Game::new(&ruleset, white_ms, black_ms),
-                        players,
-                    )),
-                });
-                self.computer.clear();
-                reply.line("New game started");
-            }
-            Command::LoadGame(path) => self.load(&path, reply),
-            Command::Game(cmd) => {
-                let ended = match self.table.as_mut() {
-                    None => {
-                        reply.line(INPUT_ERROR);
-                        false
-                    }
-                    Some(Table::Antichess(a)) => {
-                        a.execute(cmd, &mut self.computer, &self.options, reply)
-                    }
-                    Some(Table::Connect(a)) => {
-                        a.execute(cmd, &mut self.computer, &self.options, reply)
-                    }
-                };
-                if ended {
-                    self.table = None;
+            } => match self.games.start(&ruleset, white_ms, black_ms) {
+                Some(game) => {
+                    self.active = Some(Active {
+                        game,
+                        players: ByColor { white, black },
+                        pending: None,
+                    });
+                    self.clear_engine();
+                    reply.line("New game started");
                 }
-            }
-        }
-    }
-
-    /// Loads a game of either kind; the player kinds are kept.
-    fn load(&mut self, path: &str, reply: &mut Reply) {
-        let players = self
-            .table
-            .as_ref()
-            .map_or(ByColor::new_with(|_| PlayerKind::Human), Table::players);
-        let table = match file::read_any_path(Path::new(path)) {
-            Ok(SavedGame::Antichess(f)) => match Game::from_file(&f) {
-                Ok(game) => Table::Antichess(Active::new(game, players)),
-                Err(_) => {
-                    reply.line("Corrupt file");
-                    return;
+                None => reply.line(INPUT_ERROR),
+            },
+            Command::LoadGame(path) => self.load(&path, reply),
+            Command::Game(cmd) => match self.active.as_mut() {
+                None => reply.line(INPUT_ERROR),
+                Some(active) => {
+                    let ended = active.execute(cmd, &mut self.engine, &self.options, reply);
+                    if ended {
+                        self.active = None;
+                    }
                 }
             },
-            Ok(SavedGame::Connect(f)) => {
-                Table::Connect(Active::new(Game::from_connect_file(&f), players))
-            }
-            Err(_) => {
-                reply.line("Corrupt file");
-                return;
-            }
+        }
+    }
+
+    fn clear_engine(&mut self) {
+        if let (Some(active), Some(engine)) = (&self.active, &mut self.engine) {
+            active.game.clear(engine);
+        }
+    }
+
+    /// Loads a game of any kind; the player kinds are kept.
+    fn load(&mut self, path: &str, reply: &mut Reply) {
+        let players = self
+            .active
+            .as_ref()
+            .map_or(ByColor::new_with(|_| PlayerKind::Human), |a| a.players);
+        let Ok(game) = self.games.read_path(Path::new(path)) else {
+            reply.line("Corrupt file");
+            return;
         };
         reply.line("Game loaded");
-        self.computer.clear();
-        let result = match &table {
-            Table::Antichess(a) => a.result_line(),
-            Table::Connect(a) => a.result_line(),
-        };
-        match result {
-            Some(line) => {
-                reply.line(line);
-                self.table = None;
+        match game.outcome() {
+            Some(outcome) => {
+                reply.line(game.result_line(outcome));
+                self.active = None;
             }
-            None => self.table = Some(table),
+            None => {
+                self.active = Some(Active {
+                    game,
+                    players,
+                    pending: None,
+                });
+                self.clear_engine();
+            }
         }
     }
 }
 
-/// The commands only chess has: `GetStatus`, `ClaimDraw`, `OfferDraw` and
-/// `AcceptDraw`. Returns the outcome if the game ended.
-fn chess_command(
-    cmd: &GameCommand,
-    game: &mut Game,
-    players: ByColor<PlayerKind>,
-    computer: &mut Computer,
-    options: &EngineOptions,
-    reply: &mut Reply,
-) -> Option<Outcome> {
-    match cmd {
-        GameCommand::GetStatus => {
-            let mut status = format!("{} to move", wording::side_name(game.turn()));
-            if game.position().is_check() {
-                status.push_str(", in check");
+impl Active {
+    fn is_human(&self, color: crate::rules::Color) -> bool {
+        *self.players.get(color) == PlayerKind::Human
+    }
+
+    /// The computer's move: the engine's, or a baseline player's; or why
+    /// the UCI engine gave none (no other engine stands in for it, so that
+    /// a match records the failure as the engine's).
+    fn think(
+        &self,
+        engine: &mut Option<AnyEngine>,
+        options: &EngineOptions,
+    ) -> Result<Option<String>, EngineFailure> {
+        let game = &self.game;
+        let remaining = game.clock(game.turn()).remaining();
+        let legal = game.legal_move_texts();
+        let pick = match options.strategy {
+            Strategy::Engine => {
+                let engine = engine.get_or_insert_with(|| game.engine(options));
+                let choice = game.engine_move(engine, options, remaining, &mut |_, _| {})?;
+                return Ok(choice.map(|c| c.mv));
             }
-            let claims = game.claims();
-            if claims.any() {
-                status.push_str(&format!(", draw claimable ({claims})"));
+            Strategy::First => legal.first(),
+            Strategy::Random => {
+                let nanos = SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos());
+                let mixed = u64::from(nanos).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
+                legal.get((mixed % legal.len().max(1) as u64) as usize)
             }
-            if game.draw_offer().is_some() {
-                status.push_str(", draw offered");
-            }
-            reply.line(status);
-            None
-        }
-        GameCommand::ClaimDraw => {
-            let outcome = game.claim_draw();
-            if outcome.is_none() {
-                reply.line("No draw to claim");
-            }
-            outcome
-        }
-        GameCommand::OfferDraw => {
-            let offerer = game.turn();
-            if *players.get(offerer.other()) == PlayerKind::Human {
-                game.offer_draw(offerer);
-                reply.line("Draw offered");
-                return None;
-            }
-            let depth = options.depth.unwrap_or(DRAW_DECISION_DEPTH);
-            if computer.accepts_draw(game, depth) {
-                reply.line("Draw accepted");
-                game.offer_draw(offerer);
-                game.accept_draw()
-            } else {
-                reply.line("Draw declined");
+        };
+        Ok(pick.cloned())
+    }
+
+    /// The draw commands (`GetStatus`, `ClaimDraw`, `OfferDraw`,
+    /// `AcceptDraw`), for games with draw offers. Returns the outcome if
+    /// the game ended.
+    fn draw_command(
+        &mut self,
+        cmd: &GameCommand,
+        status: String,
+        engine: &mut Option<AnyEngine>,
+        options: &EngineOptions,
+        reply: &mut Reply,
+    ) -> Option<Outcome> {
+        let game = &mut self.game;
+        match cmd {
+            GameCommand::GetStatus => {
+                reply.line(status);
                 None
             }
-        }
-        _ => {
-            let outcome = game.accept_draw();
-            if outcome.is_none() {
-                reply.line("No draw offer");
+            GameCommand::ClaimDraw => {
+                let outcome = game.claimable_draw();
+                if outcome.is_none() {
+                    reply.line("No draw to claim");
+                }
+                outcome
             }
-            outcome
+            GameCommand::OfferDraw => {
+                let computer = !self.is_human(self.game.turn().other());
+                let game = &mut self.game;
+                let engine = engine.get_or_insert_with(|| game.engine(options));
+                let answerer = if computer {
+                    Answerer::Computer
+                } else {
+                    Answerer::Later
+                };
+                match offer_draw(game.as_mut(), engine, options, answerer) {
+                    DrawAnswer::Standing => {
+                        reply.line("Draw offered");
+                        None
+                    }
+                    DrawAnswer::Accepted => {
+                        reply.line("Draw accepted");
+                        game.outcome()
+                    }
+                    DrawAnswer::Declined => {
+                        reply.line("Draw declined");
+                        None
+                    }
+                }
+            }
+            _ => {
+                let outcome = game.accept_draw();
+                if outcome.is_none() {
+                    reply.line("No draw offer");
+                }
+                outcome
+            }
         }
     }
-}
 
-impl<R: Playable> Active<R> {
     /// Runs a command that needs a game; returns whether the game ended.
     fn execute(
         &mut self,
         cmd: GameCommand,
-        computer: &mut Computer,
+        engine: &mut Option<AnyEngine>,
         options: &EngineOptions,
         reply: &mut Reply,
     ) -> bool {
-        let game = &mut self.game;
         let outcome: Option<Outcome> = match cmd {
             GameCommand::SaveGame(path) => {
-                match write_atomic(Path::new(&path), R::to_xml(game).as_bytes()) {
+                match write_atomic(Path::new(&path), self.game.to_xml().as_bytes()) {
                     Ok(()) => reply.line("Game saved"),
                     Err(e) => reply.line(format_args!("Save failed: {e}")),
                 }
                 None
             }
             GameCommand::GetNextMove => {
-                if *self.players.get(game.turn()) == PlayerKind::Human {
+                if self.is_human(self.game.turn()) {
                     reply.line("Human turn");
                     None
-                } else if let Some(m) = self.pending {
-                    reply.line(game.move_text(m));
+                } else if let Some(m) = &self.pending {
+                    reply.line(m);
                     None
                 } else {
                     let start = Instant::now();
-                    let remaining = game.clock(game.turn()).remaining();
-                    let choice = R::think(game, computer, remaining, options);
+                    let choice = self.think(engine, options);
                     let spent = elapsed_ms(start);
-                    match game.charge(spent) {
+                    match self.game.charge(spent) {
                         Some(outcome) => Some(outcome),
                         None => {
                             match choice {
                                 Ok(Some(m)) => {
+                                    reply.line(&m);
                                     self.pending = Some(m);
-                                    reply.line(game.move_text(m));
                                 }
                                 Ok(None) => {}
                                 Err(failure) => reply.failure = Some(failure),
@@ -351,29 +300,28 @@ impl<R: Playable> Active<R> {
                 }
             }
             GameCommand::MakeNextMove => {
-                if *self.players.get(game.turn()) == PlayerKind::Human {
+                if self.is_human(self.game.turn()) {
                     reply.line("Please specify human move");
                     None
                 } else if let Some(m) = self.pending.take() {
-                    reply.line(game.move_text(m));
-                    game.play(m, 0)
+                    reply.line(&m);
+                    self.game.play(&m, 0)
                 } else {
                     reply.line("First GetNextMove");
                     None
                 }
             }
-            GameCommand::MakeMove { text, ms } => match game.read_move(&text) {
+            GameCommand::MakeMove { text, ms } => match self.game.read_move(&text) {
                 Err(_) => {
                     reply.line(INPUT_ERROR);
                     None
                 }
-                Ok(_) if *self.players.get(game.turn()) == PlayerKind::Computer => None,
+                Ok(_) if !self.is_human(self.game.turn()) => None,
                 Ok(Some(m)) => {
-                    let move_text = game.move_text(m);
-                    let before = game.history().len();
-                    let outcome = game.play(m, ms);
-                    if game.history().len() > before {
-                        reply.line(move_text);
+                    let before = self.game.plies();
+                    let outcome = self.game.play(&m, ms);
+                    if self.game.plies() > before {
+                        reply.line(m);
                     }
                     outcome
                 }
@@ -383,11 +331,11 @@ impl<R: Playable> Active<R> {
                 }
             },
             GameCommand::PrintBoard => {
-                reply.text.push_str(&R::to_xml(game));
+                reply.text.push_str(&self.game.to_xml());
                 None
             }
             GameCommand::IsLegalMove(text) => {
-                match game.read_move(&text) {
+                match self.game.read_move(&text) {
                     Err(_) => reply.line(INPUT_ERROR),
                     Ok(Some(_)) => reply.line("legal"),
                     Ok(None) => reply.line("illegal"),
@@ -395,13 +343,13 @@ impl<R: Playable> Active<R> {
                 None
             }
             GameCommand::PrintAllMoves => {
-                for m in game.legal_move_texts() {
+                for m in self.game.legal_move_texts() {
                     reply.line(m);
                 }
                 None
             }
             GameCommand::GetTime(color) => {
-                match game.clock(color).remaining() {
+                match self.game.clock(color).remaining() {
                     Some(ms) => reply.line(ms),
                     None => reply.line("unlimited"),
                 }
@@ -415,18 +363,41 @@ impl<R: Playable> Active<R> {
             GameCommand::GetStatus
             | GameCommand::ClaimDraw
             | GameCommand::OfferDraw
-            | GameCommand::AcceptDraw => match R::as_chess(game) {
+            | GameCommand::AcceptDraw => match self.game.status() {
                 None => {
                     reply.line(INPUT_ERROR);
                     None
                 }
-                Some(chess) => chess_command(&cmd, chess, self.players, computer, options, reply),
+                Some(status) => self.draw_command(&cmd, status, engine, options, reply),
             },
         };
         if let Some(outcome) = outcome {
-            reply.line(R::result_line(game, outcome));
+            reply.line(self.game.result_line(outcome));
             return true;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ruleset no game of the registry takes is an `Input error`, and
+    /// the game in progress goes on.
+    #[test]
+    fn unknown_rulesets_are_input_errors() {
+        let mut s = Session::new(EngineOptions::default());
+        assert_eq!(
+            s.handle_line(b"StartNewGame human 0 human 0").text,
+            "New game started\n"
+        );
+        for bad in [
+            &b"StartNewGame human 0 computer 5 Chess"[..],
+            b"StartNewGame human 0 computer 5 connect-04-7-6",
+        ] {
+            assert_eq!(s.handle_line(bad).text, "Input error\n");
+        }
+        assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
     }
 }

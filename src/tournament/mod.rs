@@ -61,7 +61,7 @@ pub struct Run<'a> {
     /// A knockout's rounds: each pairing's programs and winner, or a bye.
     pub rounds: Vec<Vec<(usize, Option<usize>, usize)>>,
     /// The opening suite's positions, if the settings name one.
-    suite: Option<Vec<crate::rules::Position>>,
+    suite: Option<Vec<Box<dyn crate::game::AnyGame>>>,
     stop: Option<String>,
 }
 
@@ -77,7 +77,9 @@ impl<'a> Run<'a> {
         report: &'a mut dyn FnMut(&str),
     ) -> Result<Run<'a>, String> {
         let suite = match &state.settings.openings_file {
-            Some(path) => Some(arena::read_suite(Path::new(path), &state.settings.ruleset)?),
+            Some(path) => {
+                Some(crate::games::builtin().read_suite(Path::new(path), &state.settings.ruleset)?)
+            }
             None => None,
         };
         Ok(Run {
@@ -242,6 +244,7 @@ impl<'a> Run<'a> {
                 increment_ms: s.increment_ms,
                 period_moves: s.period_moves,
                 ruleset: s.ruleset.clone(),
+                games_known: crate::games::builtin(),
                 opening_plies: s.openings,
                 seed: s.seed,
                 out_dir: Some(dir),

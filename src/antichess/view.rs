@@ -6,31 +6,10 @@ use std::fmt::Write;
 
 use shakmaty::ByColor;
 
-use crate::game::{Game, Rules};
+use crate::game::Game;
+use crate::game::view::{Style, status_lines};
 use crate::rules::wording::side_name;
 use crate::rules::{Board, Color, Move, Piece, Role, Square, notation};
-
-/// How to draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
-    /// Unicode pieces and ANSI colours.
-    pub fancy: bool,
-    /// Black at the bottom.
-    pub flipped: bool,
-}
-
-impl Style {
-    /// Fancy when standard output is a colour terminal.
-    pub fn detect() -> Style {
-        use std::io::IsTerminal;
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
-        Style {
-            fancy: std::io::stdout().is_terminal() && !no_color && !dumb,
-            flipped: false,
-        }
-    }
-}
 
 fn glyph(piece: Piece, fancy: bool) -> char {
     if fancy {
@@ -47,41 +26,13 @@ fn glyph(piece: Piece, fancy: bool) -> char {
     }
 }
 
-/// Whose turn it is, both clocks, and the last move, for any game.
-pub fn status_lines<R: Rules>(
-    game: &Game<R>,
-    players: ByColor<&str>,
-    last_move: Option<String>,
-) -> String {
-    let turn = game.turn();
-    let mut out = format!(
-        "{} to move ({}).  Clocks: White {}, Black {}.\n",
-        side_name(turn),
-        players.get(turn),
-        clock_text(game.clock(Color::White).remaining()),
-        clock_text(game.clock(Color::Black).remaining()),
-    );
-    if let Some(m) = last_move {
-        let _ = writeln!(out, "Last move: {m}");
-    }
-    out
-}
-
-/// A clock for people: `unlimited`, `59.9 s`, `4:05`.
-pub fn clock_text(ms: Option<i64>) -> String {
-    match ms {
-        None => "unlimited".to_string(),
-        Some(ms) if ms < 60_000 => format!("{:.1} s", ms.max(0) as f64 / 1000.0),
-        Some(ms) => format!("{}:{:02}", ms / 60_000, (ms / 1000) % 60),
-    }
-}
-
 /// The board with coordinates on every edge, then whose turn it is, the
 /// clocks, the last move, captured pieces and a check marker.
 ///
 /// ```
 /// use antichess::game::Game;
-/// use antichess::play::view::{render, Style};
+/// use antichess::antichess::view::render;
+/// use antichess::game::view::Style;
 /// let game = Game::new("6170-spring-2007", 0, 0);
 /// let players = shakmaty::ByColor { white: "you", black: "computer" };
 /// let text = render(&game, players, Style { fancy: false, flipped: false });

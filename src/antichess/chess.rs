@@ -3,49 +3,14 @@
 
 use std::fmt;
 
-use super::Game;
-use super::antichess::clocks_from_file;
 use crate::file::GameFile;
-use crate::rules::{
-    Board, Color, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset, Status,
-};
-
-/// How often a position must have occurred for a draw to be claimable.
-pub const THREEFOLD: usize = 3;
-/// How often a position must have occurred for the game to end by itself.
-pub const FIVEFOLD: usize = 5;
-
-/// How many times the last of `keys` (repetition keys, first to last)
-/// occurs among them; 0 for none.
-///
-/// ```
-/// use antichess::game::occurrences;
-/// assert_eq!(occurrences(&[1, 2, 1, 2, 1]), 3);
-/// assert_eq!(occurrences(&[]), 0);
-/// ```
-pub fn occurrences(keys: &[u64]) -> usize {
-    keys.last()
-        .map_or(0, |last| keys.iter().filter(|&k| k == last).count())
-}
-
-/// The ending a position reached through `keys` (its game's repetition
-/// keys, the position's own last) has by itself: the position's own
-/// ending, then, under chess, fivefold repetition. A 2007 stalemate pass
-/// is no ending.
-pub fn automatic_ending(pos: &Position, keys: &[u64]) -> Option<Outcome> {
-    match pos.status() {
-        Status::Over(outcome) => Some(outcome),
-        _ if pos.ruleset().fide_draws && occurrences(keys) >= FIVEFOLD => {
-            Some(Outcome::draw(Reason::FivefoldRepetition))
-        }
-        _ => None,
-    }
-}
+use crate::game::{Game, clocks_from_file};
+use crate::rules::{Board, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset, THREEFOLD};
 
 /// The draws the side to move may claim in the current position.
 ///
 /// ```
-/// use antichess::game::Claims;
+/// use antichess::antichess::Claims;
 /// let both = Claims { threefold: true, fifty: true };
 /// assert_eq!(both.to_string(), "threefold repetition and fifty-move rule");
 /// assert!(!Claims::default().any());
@@ -110,27 +75,6 @@ impl Game<Position> {
             return None;
         };
         self.outcome = Some(Outcome::draw(reason));
-        self.outcome
-    }
-
-    /// The side whose draw offer stands, if one does.
-    pub fn draw_offer(&self) -> Option<Color> {
-        self.draw_offer
-    }
-
-    /// `side` offers a draw. It stands until the opponent accepts it or
-    /// moves, or the game ends.
-    pub fn offer_draw(&mut self, side: Color) {
-        if self.outcome().is_none() {
-            self.draw_offer = Some(side);
-        }
-    }
-
-    /// Accepts the standing offer, ending the game by agreement; `None` when
-    /// no offer stands.
-    pub fn accept_draw(&mut self) -> Option<Outcome> {
-        self.draw_offer.take()?;
-        self.outcome = Some(Outcome::draw(Reason::Agreement));
         self.outcome
     }
 

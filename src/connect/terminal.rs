@@ -1,16 +1,17 @@
-//! Connect N at the terminal: discs as `X` (White) and `O` (Black) on a
-//! plain board, or filled circles, White's red and Black's yellow, with the
-//! last disc highlighted, on a colour terminal.
+//! Connect N as the front ends play it: the computer player, and at the
+//! terminal discs as `X` (White) and `O` (Black) on a plain board, or
+//! filled circles, White's red and Black's yellow, with the last disc
+//! highlighted, on a colour terminal.
 
 use std::fmt::Write;
 
 use shakmaty::ByColor;
 
-use super::seat::{Choice, Seat, Thinking, Typed};
-use super::view::{Style, status_lines};
+use super::game::{ConnectGame, Drop};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{self, Engine, Position, Shape};
-use crate::game::{ConnectGame, Drop};
+use crate::game::view::{Style, status_lines};
+use crate::game::{Choice, EngineFailure, EngineOptions, Plugin, Typed};
 use crate::rules::wording::{describe_connect, side_name};
 use crate::rules::{Color, Outcome, Reason};
 
@@ -25,11 +26,71 @@ Type a move as a column letter (d), the cell where the disc lands (d1), or a col
   help         this text
   quit         leave";
 
-impl Seat for Position {
-    type Engine = Engine;
+/// The Connect N engine of the board it last played on, made again for
+/// another board.
+pub struct Computer {
+    engine: Engine,
+    hash_mb: usize,
+}
 
-    fn engine(game: &ConnectGame, thinking: &Thinking) -> Engine {
-        Engine::new(game.position().shape(), thinking.hash_mb)
+impl Plugin for Position {
+    type Engine = Computer;
+
+    /// The built-in engine; a UCI engine does not play Connect N (said
+    /// once, when the engine is made).
+    fn engine(game: &ConnectGame, options: &EngineOptions) -> Computer {
+        if options.uci_engine.is_some() {
+            eprintln!(
+                "antichess: --uci-engine is not used for Connect N; the built-in engine answers"
+            );
+        }
+        Computer {
+            engine: Engine::new(game.position().shape(), options.hash_mb),
+            hash_mb: options.hash_mb,
+        }
+    }
+
+    /// The book, the solver within the time, or threats (`--depth`
+    /// searches that many plies, without a time limit).
+    fn engine_move(
+        game: &ConnectGame,
+        computer: &mut Computer,
+        options: &EngineOptions,
+        remaining: Option<i64>,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Result<Option<Choice<Drop>>, EngineFailure> {
+        let pos = game.position();
+        if computer.engine.shape() != pos.shape() {
+            computer.engine = Engine::new(pos.shape(), computer.hash_mb);
+        }
+        let choice =
+            computer
+                .engine
+                .choose_for_turn(pos, options.depth, remaining, options.movetime);
+        progress(choice.depth, 0);
+        let Some(row) = pos.landing_row(choice.column) else {
+            return Ok(None);
+        };
+        let eval = choice.outcome.map(|o| {
+            match o.signum() {
+                1 => "a win",
+                0 => "a draw",
+                _ => "a loss",
+            }
+            .to_string()
+        });
+        Ok(Some(Choice {
+            mv: Drop {
+                column: choice.column,
+                row,
+            },
+            depth: choice.depth,
+            eval,
+        }))
+    }
+
+    fn clear(computer: &mut Computer) {
+        computer.engine.clear();
     }
 
     fn banner(game: &ConnectGame) -> String {
@@ -163,39 +224,6 @@ impl Seat for Position {
             }
             _ => describe_connect(outcome),
         }
-    }
-
-    fn engine_move(
-        game: &ConnectGame,
-        engine: &mut Engine,
-        thinking: &Thinking,
-        remaining: Option<i64>,
-        progress: &mut dyn FnMut(u32, u64),
-    ) -> Option<Choice<Drop>> {
-        let pos = game.position();
-        let choice = engine.choose_for_turn(pos, thinking.depth, remaining, thinking.movetime);
-        progress(choice.depth, 0);
-        let row = pos.landing_row(choice.column)?;
-        let eval = choice.outcome.map(|o| {
-            match o.signum() {
-                1 => "a win",
-                0 => "a draw",
-                _ => "a loss",
-            }
-            .to_string()
-        });
-        Some(Choice {
-            mv: Drop {
-                column: choice.column,
-                row,
-            },
-            depth: choice.depth,
-            eval,
-        })
-    }
-
-    fn clear(engine: &mut Engine) {
-        engine.clear();
     }
 }
 

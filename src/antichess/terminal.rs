@@ -1,15 +1,21 @@
-//! Antichess and chess at the terminal (chess's additions are in
-//! `chess.rs`).
+//! Antichess and chess as the front ends play them: the computer player,
+//! the board at the terminal, typed moves and their reasons (chess's
+//! additions are in `terminal_chess.rs`).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use shakmaty::ByColor;
 
-use super::chess;
-use super::seat::{Choice, Seat, Thinking, Typed};
-use super::view::{self, Style};
-use crate::game::Game;
+use super::computer::Computer;
+use super::terminal_chess as chess;
+use super::view;
+use crate::game::view::Style;
+use crate::game::{Choice, EngineFailure, EngineOptions, Game, Plugin, Typed};
 use crate::rules::notation::{self, parse_coordinates};
-use crate::rules::{Illegal, Move, Outcome, Position};
-use crate::search::{Engine, Limits};
+use crate::rules::wording::side_name;
+use crate::rules::{Illegal, Move, Position};
+use crate::search::DRAW_DECISION_DEPTH;
 
 /// The commands every game on the 8 x 8 board has, for the help texts.
 macro_rules! common_help {
@@ -34,11 +40,29 @@ const HELP: &str = concat!(
     common_help!()
 );
 
-impl Seat for Position {
-    type Engine = Engine;
+impl Plugin for Position {
+    type Engine = Computer;
 
-    fn engine(_game: &Game, thinking: &Thinking) -> Engine {
-        Engine::with_threads(thinking.hash_mb, thinking.threads)
+    fn engine(_game: &Game, options: &EngineOptions) -> Computer {
+        Computer::new(options)
+    }
+
+    fn engine_move(
+        game: &Game,
+        computer: &mut Computer,
+        options: &EngineOptions,
+        remaining: Option<i64>,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Result<Option<Choice<Move>>, EngineFailure> {
+        computer.choose(game, options, remaining, progress)
+    }
+
+    fn halt(computer: &Computer) -> Option<Arc<AtomicBool>> {
+        Some(computer.engine.halt_handle())
+    }
+
+    fn clear(computer: &mut Computer) {
+        computer.engine.clear();
     }
 
     fn banner(game: &Game) -> String {
@@ -93,47 +117,12 @@ impl Seat for Position {
         }
     }
 
-    fn ending(game: &Game, outcome: Outcome) -> String {
-        <Position as crate::game::Recorded>::describe(game, outcome)
-    }
-
-    fn engine_move(
-        game: &Game,
-        engine: &mut Engine,
-        thinking: &Thinking,
-        remaining: Option<i64>,
-        progress: &mut dyn FnMut(u32, u64),
-    ) -> Option<Choice<Move>> {
-        let limits = Limits::for_move(
-            thinking.depth,
-            remaining,
-            thinking.movetime,
-            game.position().moves_played(),
-        );
-        engine.set_game_keys(game.repetition_keys());
-        engine
-            .search(game.position(), &limits, |r| progress(r.depth, r.nodes))
-            .map(|r| Choice {
-                mv: r.best,
-                depth: r.depth,
-                eval: Some(eval_text(r.score, game.is_chess())),
-            })
-    }
-
-    fn halt(engine: &Engine) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
-        Some(engine.halt_handle())
-    }
-
     fn shown(game: &Game, m: Move) -> String {
         if game.is_chess() {
             notation::san(game.position(), m)
         } else {
             game.move_text(m)
         }
-    }
-
-    fn clear(engine: &mut Engine) {
-        engine.clear();
     }
 
     fn audit(game: &Game) {
@@ -157,19 +146,38 @@ impl Seat for Position {
         game.is_chess().then(|| chess::claim(game))
     }
 
-    fn offer_draw(
-        game: &mut Game,
-        engine: &mut Engine,
-        opponent_is_computer: bool,
-        ask: &mut dyn FnMut(&str) -> Option<String>,
-    ) -> Option<String> {
-        game.is_chess()
-            .then(|| chess::offer_draw(game, engine, opponent_is_computer, ask))
+    fn status(game: &Game) -> Option<String> {
+        if !game.is_chess() {
+            return None;
+        }
+        let mut status = format!("{} to move", side_name(game.turn()));
+        if game.position().is_check() {
+            status.push_str(", in check");
+        }
+        let claims = game.claims();
+        if claims.any() {
+            status.push_str(&format!(", draw claimable ({claims})"));
+        }
+        if game.draw_offer().is_some() {
+            status.push_str(", draw offered");
+        }
+        Some(status)
     }
 
-    fn computer_claim(game: &mut Game, engine: &mut Engine, thinking: &Thinking) -> Option<String> {
+    fn accepts_draw(game: &Game, computer: &mut Computer, options: &EngineOptions) -> bool {
+        let depth = options.depth.unwrap_or(DRAW_DECISION_DEPTH);
+        computer
+            .engine
+            .accepts_draw(game.position(), game.repetition_keys(), depth)
+    }
+
+    fn computer_claim(
+        game: &mut Game,
+        computer: &mut Computer,
+        options: &EngineOptions,
+    ) -> Option<String> {
         if game.is_chess() {
-            chess::computer_claim(game, engine, thinking)
+            chess::computer_claim(game, &mut computer.engine, options)
         } else {
             None
         }
@@ -191,21 +199,5 @@ fn reason_text(pos: &Position, why: Illegal) -> String {
         Illegal::CannotMove { role, from, to } => {
             format!("a {} on {from} cannot move to {to}", format!("{role:?}").to_lowercase())
         }
-    }
-}
-
-/// A search's score for people, from the side to move's view: pawns
-/// (`+0.35`), or the end it sees (`mate in 2`, `mated in 3` in chess; `a
-/// win in 2 moves`, `a loss in 3 moves` under the antichess rules, whose
-/// wins are not all mates).
-pub(super) fn eval_text(score: i32, chess: bool) -> String {
-    use crate::search::{MATE, MATE_BOUND};
-    let moves = (MATE - score.abs() + 1) / 2;
-    match (score >= MATE_BOUND, score <= -MATE_BOUND, chess) {
-        (true, _, true) => format!("mate in {moves}"),
-        (_, true, true) => format!("mated in {moves}"),
-        (true, _, false) => format!("a win in {moves} moves"),
-        (_, true, false) => format!("a loss in {moves} moves"),
-        _ => format!("{:+.2}", f64::from(score) / 100.0),
     }
 }

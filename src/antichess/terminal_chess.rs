@@ -4,9 +4,8 @@
 
 use shakmaty::{Role, Square};
 
-use super::antichess::common_help;
-use super::seat::{Thinking, Typed};
-use crate::game::Game;
+use super::terminal::common_help;
+use crate::game::{EngineOptions, Game, Typed};
 use crate::rules::wording::side_name;
 use crate::rules::{Castle, Illegal, Move, Position, notation};
 use crate::search::{DRAW_DECISION_DEPTH, Engine};
@@ -246,51 +245,15 @@ pub(super) fn claim(game: &mut Game) -> String {
     )
 }
 
-/// `draw`: the side to move offers; the opponent answers.
-pub(super) fn offer_draw(
-    game: &mut Game,
-    engine: &mut Engine,
-    opponent_is_computer: bool,
-    ask: &mut dyn FnMut(&str) -> Option<String>,
-) -> String {
-    let offerer = game.turn();
-    let opponent = side_name(offerer.other());
-    game.offer_draw(offerer);
-    let accepted = if opponent_is_computer {
-        engine.accepts_draw(game.position(), game.repetition_keys(), DRAW_DECISION_DEPTH)
-    } else {
-        loop {
-            match ask(&format!("{opponent}, do you accept a draw? (yes/no) ")) {
-                None => break false,
-                Some(answer) => match answer.trim().to_ascii_lowercase().as_str() {
-                    "yes" | "y" => break true,
-                    "no" | "n" | "" => break false,
-                    _ => continue,
-                },
-            }
-        }
-    };
-    let who = if opponent_is_computer {
-        format!("{opponent} (computer)")
-    } else {
-        opponent.to_string()
-    };
-    if accepted && game.accept_draw().is_some() {
-        format!("{who} accepts the draw.")
-    } else {
-        format!("{who} declines the draw.")
-    }
-}
-
 /// The computer claims a draw open to it when its search scores the
 /// position at 0 or worse for itself.
 pub(super) fn computer_claim(
     game: &mut Game,
     engine: &mut Engine,
-    thinking: &Thinking,
+    options: &EngineOptions,
 ) -> Option<String> {
     let claims = game.claims();
-    let depth = thinking.depth.unwrap_or(DRAW_DECISION_DEPTH);
+    let depth = options.depth.unwrap_or(DRAW_DECISION_DEPTH);
     if !claims.any() || engine.score_to_depth(game.position(), game.repetition_keys(), depth) > 0 {
         return None;
     }

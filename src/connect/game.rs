@@ -1,10 +1,9 @@
 //! Connect N as a game: its rules for [`Game`], and its game file.
 
-use super::antichess::{clocks_from_file, clocks_to_file};
-use super::{Game, NotAMove, Played, Recorded, Rules};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{Position, Shape};
 use crate::file::{self, BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver};
+use crate::game::{Game, NotAMove, Played, Recorded, Rules, clocks_from_file, clocks_to_file};
 use crate::rules::wording;
 use crate::rules::{Color, Outcome, Reason};
 

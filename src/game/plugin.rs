@@ -1,0 +1,156 @@
+//! What a game brings to the front ends besides its rules and its record:
+//! its computer player, its board for people, how a typed move is read and
+//! refused, its endings in words, and the commands only some games have
+//! (draw claims and offers). A type that implements [`Plugin`] is a game
+//! every front end can drive through [`super::AnyGame`].
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use shakmaty::ByColor;
+use thiserror::Error;
+
+use super::options::EngineOptions;
+use super::view::Style;
+use crate::game::{Game, Recorded};
+use crate::rules::Outcome;
+
+/// A typed line that is not a command, read as a move.
+pub enum Typed<M> {
+    /// A legal move.
+    Move(M),
+    /// A move that is not legal: the sentence that says why.
+    Illegal(String),
+    /// A promotion typed without its piece (chess): the move's text, to
+    /// which `=Q`, `=R`, `=B` or `=N` is added once the player chooses.
+    Promotion(String),
+    /// Not a move of this game at all.
+    Unknown,
+}
+
+/// The computer's choice: its move, the depth it reached, and what it
+/// thinks of the position, in words for the player to move, when it can
+/// say (`+0.35`, `a win in 3 moves`, `a draw`).
+pub struct Choice<M> {
+    /// The move.
+    pub mv: M,
+    /// The depth of the search.
+    pub depth: u32,
+    /// The evaluation, for the side to move.
+    pub eval: Option<String>,
+}
+
+/// Why the computer gave no move: an outside engine (`--uci-engine`)
+/// failed, in words. A front end that plays for a referee ends its
+/// session on it, so that the failure is scored as the engine's.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct EngineFailure(pub String);
+
+/// A game as the front ends play it.
+pub trait Plugin: Recorded + Send + Sync + 'static {
+    /// The game's computer player, kept between moves (its tables).
+    type Engine: Send + 'static;
+
+    /// Makes the computer player.
+    fn engine(game: &Game<Self>, options: &EngineOptions) -> Self::Engine;
+
+    /// The engine's move within `remaining` on the clock; `progress` sees
+    /// the search as it goes (depth, nodes). `Ok(None)`: no move (the game
+    /// is over).
+    fn engine_move(
+        game: &Game<Self>,
+        engine: &mut Self::Engine,
+        options: &EngineOptions,
+        remaining: Option<i64>,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Result<Option<Choice<Self::Move>>, EngineFailure>;
+
+    /// The flag that stops the engine's search early (Ctrl-C), if it has
+    /// one.
+    fn halt(_engine: &Self::Engine) -> Option<Arc<AtomicBool>> {
+        None
+    }
+
+    /// Forgets what the engine learnt (a new game).
+    fn clear(engine: &mut Self::Engine);
+
+    /// The first line of a session at the terminal.
+    fn banner(game: &Game<Self>) -> String;
+
+    /// The help text at the terminal.
+    fn help(game: &Game<Self>) -> &'static str;
+
+    /// The terminal's commands, for Tab completion (`flip` among them when
+    /// the board can be turned).
+    fn commands() -> &'static [&'static str];
+
+    /// The board, whose turn, the clocks and the last move.
+    fn render(game: &Game<Self>, players: ByColor<&str>, style: Style) -> String;
+
+    /// Reads a typed move.
+    fn typed(game: &Game<Self>, text: &str) -> Typed<Self::Move>;
+
+    /// The answer to `moves`.
+    fn moves_line(game: &Game<Self>) -> String;
+
+    /// How the game ended, as a sentence.
+    fn ending(game: &Game<Self>, outcome: Outcome) -> String {
+        Self::describe(game, outcome)
+    }
+
+    /// A legal move as players of the game write it (SAN in chess).
+    fn shown(game: &Game<Self>, m: Self::Move) -> String {
+        game.move_text(m)
+    }
+
+    /// Audits the game after a move (`ANTICHESS_AUDIT=1`; see
+    /// [`crate::audit`]), for games that have audits.
+    fn audit(_game: &Game<Self>) {}
+
+    /// What the players are told after a move besides the board: a check,
+    /// a draw that can be claimed.
+    fn notes(_game: &Game<Self>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `moves SQUARE`: the moves of the piece there, or why it has none;
+    /// `None` when the game has no such command.
+    fn piece_moves(_game: &Game<Self>, _square: &str) -> Option<String> {
+        None
+    }
+
+    /// The TextUI's `GetStatus` line (whose turn, check, draws to claim, a
+    /// standing offer); `None` in games without draw claims and offers,
+    /// which then have none of the draw commands.
+    fn status(_game: &Game<Self>) -> Option<String> {
+        None
+    }
+
+    /// Whether the computer, as the side not to move, accepts a draw
+    /// offered now.
+    fn accepts_draw(
+        _game: &Game<Self>,
+        _engine: &mut Self::Engine,
+        _options: &EngineOptions,
+    ) -> bool {
+        false
+    }
+
+    /// `claim` at the terminal: claims a draw for the side to move and
+    /// says what came of it; `None` when the game has no such command.
+    fn claim(_game: &mut Game<Self>) -> Option<String> {
+        None
+    }
+
+    /// Before the computer moves at the terminal: a draw it claims, with
+    /// the sentence that says so, when it may claim one and its search
+    /// finds nothing better.
+    fn computer_claim(
+        _game: &mut Game<Self>,
+        _engine: &mut Self::Engine,
+        _options: &EngineOptions,
+    ) -> Option<String> {
+        None
+    }
+}

@@ -1,0 +1,37 @@
+//! Repetitions of a position, for the games that count them (chess): how
+//! often the current position has occurred, the counts that matter, and
+//! the ending a position has by itself (fivefold repetition among them).
+
+use super::{Outcome, Position, Reason, Status};
+
+/// How often a position must have occurred for a draw to be claimable.
+pub const THREEFOLD: usize = 3;
+/// How often a position must have occurred for the game to end by itself.
+pub const FIVEFOLD: usize = 5;
+
+/// How many times the last of `keys` (repetition keys, first to last)
+/// occurs among them; 0 for none.
+///
+/// ```
+/// use antichess::rules::occurrences;
+/// assert_eq!(occurrences(&[1, 2, 1, 2, 1]), 3);
+/// assert_eq!(occurrences(&[]), 0);
+/// ```
+pub fn occurrences(keys: &[u64]) -> usize {
+    keys.last()
+        .map_or(0, |last| keys.iter().filter(|&k| k == last).count())
+}
+
+/// The ending a position reached through `keys` (its game's repetition
+/// keys, the position's own last) has by itself: the position's own
+/// ending, then, under chess, fivefold repetition. A 2007 stalemate pass
+/// is no ending.
+pub fn automatic_ending(pos: &Position, keys: &[u64]) -> Option<Outcome> {
+    match pos.status() {
+        Status::Over(outcome) => Some(outcome),
+        _ if pos.ruleset().fide_draws && occurrences(keys) >= FIVEFOLD => {
+            Some(Outcome::draw(Reason::FivefoldRepetition))
+        }
+        _ => None,
+    }
+}
