@@ -138,12 +138,10 @@ impl Registry {
         Some(game)
     }
 
-    /// Reads a game file of any known game.
+    /// Reads a game file of any known game: the first game that reads
+    /// it, else the first game's reason for refusing it.
     pub fn read_file(&self, bytes: &[u8]) -> Result<Box<dyn AnyGame>, String> {
-        self.kinds
-            .iter()
-            .find_map(|k| k.read_file(bytes))
-            .unwrap_or_else(|| Err(NOT_A_GAME_FILE.to_string()))
+        first_success(self.kinds.iter().filter_map(|k| k.read_file(bytes)))
     }
 
     /// Game `number` (from 1) of a PGN file, of the first game that has
@@ -155,12 +153,10 @@ impl Registry {
             .unwrap_or_else(|| Err("no game here is written in PGN".to_string()))
     }
 
-    /// Checks a game file of any known game against its format.
+    /// Checks a game file of any known game against its format: valid
+    /// when some game takes it, else the first game's reason.
     pub fn check_file(&self, bytes: &[u8]) -> Result<(), String> {
-        self.kinds
-            .iter()
-            .find_map(|k| k.check_file(bytes))
-            .unwrap_or_else(|| Err(NOT_A_GAME_FILE.to_string()))
+        first_success(self.kinds.iter().filter_map(|k| k.check_file(bytes)))
     }
 
     /// Reads a game file of any known game from disk (a regular file, at
@@ -187,4 +183,19 @@ impl Registry {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The first success among the games' answers, else the first refusal
+/// (a file no game answers for is no game file).
+fn first_success<T>(answers: impl Iterator<Item = Result<T, String>>) -> Result<T, String> {
+    let mut refusal = None;
+    for answer in answers {
+        match answer {
+            Ok(found) => return Ok(found),
+            Err(why) => {
+                refusal.get_or_insert(why);
+            }
+        }
+    }
+    Err(refusal.unwrap_or_else(|| NOT_A_GAME_FILE.to_string()))
 }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 pub use session::{Reply, Session};
 
-use crate::game::EngineOptions;
+use crate::game::{EngineOptions, Registry};
 
 /// Runs the TextUI on standard input and output until `QuitGame` or the end
 /// of input. When the UCI engine of `--uci-engine` gives no move, piped
@@ -21,7 +21,12 @@ use crate::game::EngineOptions;
 /// failure as a crash, not a move by another engine); at a terminal the
 /// reason is shown and the session goes on.
 pub fn run(options: EngineOptions) -> ExitCode {
-    let mut session = Session::new(options);
+    run_with(crate::games::builtin(), options)
+}
+
+/// Runs the TextUI for the games of `games` (see [`run`]).
+pub fn run_with(games: Registry, options: EngineOptions) -> ExitCode {
+    let mut session = Session::with_games(games, options);
     let stdin = io::stdin();
     if stdin.is_terminal()
         && let Ok(mut editor) = rustyline::DefaultEditor::new()
