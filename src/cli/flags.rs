@@ -26,27 +26,79 @@ pub(super) struct EngineArgs {
     pub(super) table: TableArgs,
 }
 
+/// `--hash MB`: a table's size, defined once for every subcommand that
+/// has a table.
+#[derive(Args, Clone, Copy)]
+pub(super) struct HashArg {
+    /// Transposition table size in MB [default: 64; 4096 for `book`]
+    #[arg(long, value_name = "MB", value_parser = parse_hash)]
+    hash: Option<u32>,
+}
+
+impl HashArg {
+    /// The size asked for, or 64 MB.
+    pub(super) fn mb(self) -> usize {
+        self.mb_or(64)
+    }
+
+    /// The size asked for, or `default` MB.
+    pub(super) fn mb_or(self, default: u32) -> usize {
+        self.hash.unwrap_or(default) as usize
+    }
+}
+
+/// `--threads N`, defined once for every subcommand that searches with
+/// threads.
+#[derive(Args, Clone, Copy)]
+pub(super) struct ThreadsArg {
+    /// Search threads (lazy SMP; more than one makes moves and node counts
+    /// irreproducible) [default: one per core, at most 8, for a game; one
+    /// with --depth, for `bench` and for `book`]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+}
+
+impl ThreadsArg {
+    /// The threads asked for, or `default`.
+    pub(super) fn or(self, default: usize) -> usize {
+        self.threads.map_or(default, |n| n as usize)
+    }
+}
+
+/// `--seed S`, defined once for every subcommand with a random seed.
+#[derive(Args, Clone, Copy)]
+pub(super) struct SeedArg {
+    /// Random seed: the same seed gives the same openings and games
+    /// [default: 1; 0 for `kriegspiel player`, whose seed is xored with
+    /// each game's]
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed given, or `default`.
+    pub(super) fn or(self, default: u64) -> u64 {
+        self.seed.unwrap_or(default)
+    }
+}
+
 /// The search's memory and threads (TextUI, `play`, `uci`).
 #[derive(Args, Clone)]
 pub(super) struct TableArgs {
-    /// Transposition table size in MB.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
-    pub(super) hash: u32,
-    /// Search threads (lazy SMP; more than one makes moves irreproducible)
-    /// [default: one per core, at most 8; one with --depth]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub(super) threads: Option<u32>,
+    #[command(flatten)]
+    pub(super) hash: HashArg,
+    #[command(flatten)]
+    pub(super) threads: ThreadsArg,
 }
 
 impl TableArgs {
     /// The threads asked for, or the default: one per core, but a single
     /// one for a fixed-depth search, whose moves are then reproducible.
     pub(super) fn threads(&self, depth: Option<u32>) -> usize {
-        match (self.threads, depth) {
-            (Some(n), _) => n as usize,
-            (None, Some(_)) => 1,
-            (None, None) => search::default_threads(),
-        }
+        self.threads.or(match depth {
+            Some(_) => 1,
+            None => search::default_threads(),
+        })
     }
 }
 
@@ -56,7 +108,7 @@ impl EngineArgs {
         EngineOptions {
             depth: self.depth,
             movetime: self.movetime.map(Duration::from_millis),
-            hash_mb: self.table.hash as usize,
+            hash_mb: self.table.hash.mb(),
             threads: self.table.threads(self.depth),
             ..EngineOptions::default()
         }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
+use super::flags::SeedArg;
 use super::{MatchArgs, SeatArgs};
 use crate::game::PlayerKind;
 use crate::kriegspiel::referee::RefereeConfig;
@@ -43,9 +44,8 @@ pub(super) enum Action {
     Referee {
         #[command(flatten)]
         programs: MatchArgs,
-        /// Game i (from 1) is given seed S + i - 1.
-        #[arg(long, value_name = "S", default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        seed: SeedArg,
         /// Folder for the games (PGN).
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
@@ -62,9 +62,8 @@ pub(super) enum Action {
         /// How it chooses its attempts.
         #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
         player: StrategyArg,
-        /// Xored with each game's seed.
-        #[arg(long, value_name = "S", default_value_t = 0)]
-        seed: u64,
+        #[command(flatten)]
+        seed: SeedArg,
     },
     /// The umpire alone, as a line filter: one attempt per input line
     /// (e2e4, e7e8n), one announcement line out.
@@ -86,10 +85,8 @@ pub(super) struct KriegspielArgs {
     /// How the computer chooses its attempts.
     #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
     player: StrategyArg,
-    /// The computer's random seed (the same seed and input give the same
-    /// game).
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    seed: SeedArg,
 }
 
 pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
@@ -97,7 +94,12 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
         Some(Action::Umpire { fen }) => umpire(fen.as_deref()),
         Some(Action::Player { player, seed }) => {
             let mut out = io::stdout().lock();
-            match protocol::run(player.strategy(), seed, &mut io::stdin().lock(), &mut out) {
+            match protocol::run(
+                player.strategy(),
+                seed.or(0),
+                &mut io::stdin().lock(),
+                &mut out,
+            ) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
                 Err(e) => Err(e).context("cannot read or answer the referee"),
@@ -123,7 +125,8 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 clock_ms: clock,
                 increment_ms: 0,
                 period_moves: None,
-                seed,
+                // Game i (from 1) is given seed S + i - 1.
+                seed: seed.or(1),
                 out_dir: out,
                 max_plies,
                 max_attempts,
@@ -150,7 +153,7 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 ],
                 clock_ms: args.seats.clock,
                 strategy: args.player.strategy(),
-                seed: args.seed,
+                seed: args.seed.or(1),
             }))
         }
     }

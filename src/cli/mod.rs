@@ -24,9 +24,7 @@ mod solve;
 mod tournament;
 mod trace;
 
-use flags::{
-    EngineArgs, MatchArgs, SeatArgs, TableArgs, parse_hash, parse_shape, parse_variant_name,
-};
+use flags::{EngineArgs, HashArg, MatchArgs, SeatArgs, TableArgs, parse_shape, parse_variant_name};
 use referee::{prepare_out, run_match};
 
 /// With no subcommand: the TextUI on standard input and output.
@@ -153,9 +151,8 @@ enum Command {
         /// status 1 if any.
         #[arg(long)]
         check: bool,
-        /// Transposition table size in MB.
-        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
-        hash: u32,
+        #[command(flatten)]
+        hash: HashArg,
         /// Positions as move sequences (`-` the empty board); without any,
         /// one per line of standard input (`#` lines and blank lines
         /// skipped).
@@ -168,12 +165,8 @@ enum Command {
         /// Search depth.
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
         depth: u32,
-        /// Transposition table size in MB.
-        #[arg(long, value_name = "MB", default_value_t = 64, value_parser = parse_hash)]
-        hash: u32,
-        /// Search threads (the node count is reproducible with one only).
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-        threads: u32,
+        #[command(flatten)]
+        table: TableArgs,
     },
     /// Referee games between two TextUI programs (also the self-play
     /// harness): random openings, each played twice with colours swapped;
@@ -188,14 +181,10 @@ enum Command {
         /// Positions with up to this many discs.
         #[arg(long, default_value_t = 6)]
         plies: u32,
-        /// Transposition table size in MB, shared out among the threads
-        /// (the empty board wants several GB).
-        #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = parse_hash)]
-        hash: u32,
-        /// Threads solving the positions of a ply, each with its own part
-        /// of the table.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-        threads: u32,
+        /// The table (shared out among the threads: the empty board wants
+        /// several GB) and the threads solving the positions of a ply.
+        #[command(flatten)]
+        table: TableArgs,
         /// An earlier book (such as the shipped one) whose moves are taken
         /// as they are instead of solved again: extends a book by a few
         /// plies in the time of those plies.
@@ -286,18 +275,14 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,
-        Some(Command::Book {
+        Some(Command::Book { plies, table, from }) => make_book(
             plies,
-            hash,
-            threads,
-            from,
-        }) => make_book(plies, hash as usize, threads as usize, from.as_deref())?,
-        Some(Command::Bench {
-            depth,
-            hash,
-            threads,
-        }) => bench(depth, hash as usize, threads as usize),
-        Some(Command::Uci { table }) => crate::uci::run(table.hash as usize, table.threads(None)),
+            table.hash.mb_or(4096),
+            table.threads.or(1),
+            from.as_deref(),
+        )?,
+        Some(Command::Bench { depth, table }) => bench(depth, table.hash.mb(), table.threads.or(1)),
+        Some(Command::Uci { table }) => crate::uci::run(table.hash.mb(), table.threads(None)),
         Some(Command::Play {
             ruleset,
             seats,
@@ -344,7 +329,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                 weak,
                 analyze,
                 check,
-                hash_mb: hash as usize,
+                hash_mb: hash.mb(),
             },
             &positions,
         ),
@@ -436,4 +421,16 @@ fn bench(depth: u32, hash_mb: usize, threads: usize) -> ExitCode {
     println!("nps {:.0}", result.nodes as f64 / secs);
     println!("nodes {}", result.nodes);
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every subcommand's flags are well formed (no flag defined twice in
+    /// one command, defaults that parse).
+    #[test]
+    fn the_command_line_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::arena::{self, MatchConfig};
 use crate::rules::Ruleset;
 
-use super::flags::{MatchArgs, parse_elo, parse_variant_name};
+use super::flags::{MatchArgs, SeedArg, parse_elo, parse_variant_name};
 
 /// The options of `antichess referee` (its description is on its
 /// subcommand).
@@ -30,9 +30,8 @@ pub(super) struct RefereeArgs {
     /// Folder for the games (game files and PGN).
     #[arg(long, value_name = "DIR")]
     pub(super) out: Option<PathBuf>,
-    /// Seed for the openings.
-    #[arg(long, default_value_t = 1)]
-    pub(super) seed: u64,
+    #[command(flatten)]
+    pub(super) seed: SeedArg,
     /// Plies after which an unfinished game is a draw.
     #[arg(long, value_name = "N", default_value_t = 400)]
     pub(super) max_plies: usize,
@@ -109,7 +108,7 @@ pub(super) fn run_command(args: RefereeArgs) -> Result<ExitCode> {
             ruleset,
             games_known: crate::games::builtin(),
             opening_plies: openings,
-            seed,
+            seed: seed.or(1),
             out_dir: out,
             max_plies,
             concurrency: concurrency as usize,

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
+use super::flags::SeedArg;
 use crate::arena;
 use crate::rules::Ruleset;
 use crate::tournament::state::{Format, Settings, State};
@@ -60,9 +61,8 @@ pub struct TournamentArgs {
     /// with both colours (chess and antichess rulesets).
     #[arg(long, value_name = "FILE")]
     openings_file: Option<PathBuf>,
-    /// Seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    seed: SeedArg,
     /// Plies after which an unfinished game is a draw.
     #[arg(long, value_name = "N", default_value_t = 400)]
     max_plies: usize,
@@ -157,7 +157,7 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
                 Some(full.to_string_lossy().into_owned())
             }
         },
-        seed: args.seed,
+        seed: args.seed.or(1),
         max_plies: args.max_plies,
         recover: args.recover,
         programs,
