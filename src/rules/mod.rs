@@ -7,6 +7,7 @@
 mod board;
 mod fen;
 mod illegal;
+mod material;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -21,6 +22,7 @@ mod zobrist;
 pub use board::Board;
 pub use fen::{BoardError, FenError, check_chess_board};
 pub use illegal::Illegal;
+pub use material::piece_value;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PROMOTION_ROLES};
 pub use outcome::{Outcome, Reason, Status};
 pub use perft::{divide, perft};

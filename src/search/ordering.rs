@@ -9,7 +9,8 @@
 //! (after the killers), and the quiet moves searched before a cutoff lose
 //! what the cutoff's move gains.
 
-use super::{MAX_PLY, Worker, mated_wins};
+use super::Worker;
+use super::history::piece_square;
 use arrayvec::ArrayVec;
 
 use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
@@ -21,11 +22,10 @@ const CAPTURES: i32 = 1 << 24;
 const KILLERS: i32 = 1 << 23;
 /// What an offer adds to its history score where offers come first. A
 /// move's history score sums three entries, each within
-/// [`HISTORY_BOUND`]: the offers sort above the other quiet moves unless
-/// an offer's own history is far below zero, and always below the killers.
+/// the bound: the offers sort above the other quiet moves unless
+/// an offer's own history is far below zero, and always below the killers
+/// (each entry is within [`super::history::HISTORY_BOUND`]).
 const OFFERS: i32 = 1 << 22;
-/// The bound of each history entry, either way.
-const HISTORY_BOUND: i32 = 1 << 20;
 
 impl Worker {
     /// Orders moves: the hash move first; captures by most valuable victim,
@@ -40,10 +40,10 @@ impl Worker {
         tt_move: Option<Move>,
         ply: usize,
     ) {
-        let killers = self.killers[ply.min(MAX_PLY)];
+        let killers = self.stack.killers(ply);
         let board = pos.board();
         let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
-        let offers_first = mated_wins(pos);
+        let offers_first = self.policy.offers_first;
         let them = pos.turn().other();
         // A quiet move whose destination the opponent attacks once the
         // piece has left its square.
@@ -64,14 +64,16 @@ impl Worker {
                     rank(m.to())
                 };
                 CAPTURES + victim * 16 - rank(m.from())
-            } else if m.is_promotion() && !pos.ruleset().forced_capture {
+            } else if m.is_promotion() && !self.policy.captures_forced {
                 CAPTURES
             } else if killers.contains(&Some(m)) {
                 KILLERS
             } else {
                 let offer = if offers_first && offers(m) { OFFERS } else { 0 };
-                self.history[m.from() as usize][m.to() as usize]
-                    + self.continued(ply, piece_square(pos, m))
+                self.histories.butterfly(m)
+                    + self
+                        .histories
+                        .continued(&self.stack, ply, piece_square(pos, m))
                     + offer
             }
         };
@@ -93,8 +95,9 @@ impl Worker {
     }
 
     /// Remembers the quiet move `m` that cut off at `ply`: a killer, and a
-    /// bonus of depth squared in the histories. Where being mated wins,
-    /// the quiet moves searched before it (`tried`) lose as much.
+    /// bonus of depth squared in the histories. Where the policy puts
+    /// offers first, the quiet moves searched before it (`tried`) lose as
+    /// much.
     pub(super) fn remember_cutoff(
         &mut self,
         pos: &Position,
@@ -103,73 +106,15 @@ impl Worker {
         depth: i32,
         ply: usize,
     ) {
-        let killers = &mut self.killers[ply.min(MAX_PLY)];
-        if killers[0] != Some(m) {
-            killers[1] = killers[0];
-            killers[0] = Some(m);
-        }
+        self.stack.add_killer(ply, m);
         let bonus = depth * depth;
-        self.reward_quiet(pos, m, bonus, ply);
-        if mated_wins(pos) {
+        self.histories.reward(pos, &self.stack, m, bonus, ply);
+        if self.policy.offers_first {
             for &failed in tried {
-                self.reward_quiet(pos, failed, -bonus, ply);
+                self.histories.reward(pos, &self.stack, failed, -bonus, ply);
             }
         }
     }
-
-    /// Adds `bonus` to the history and continuation history of the quiet
-    /// move `m` at `ply`.
-    fn reward_quiet(&mut self, pos: &Position, m: Move, bonus: i32, ply: usize) {
-        reward(&mut self.history[m.from() as usize][m.to() as usize], bonus);
-        let this = piece_square(pos, m) as usize;
-        for before in earlier_moves(&self.moved, ply) {
-            reward(&mut self.continuation[before][this], bonus);
-        }
-    }
-
-    /// The continuation history of a quiet move (as [`piece_square`]) at
-    /// `ply`: after the moves one and two plies before.
-    fn continued(&self, ply: usize, this: u16) -> i32 {
-        earlier_moves(&self.moved, ply)
-            .map(|before| self.continuation[before][this as usize])
-            .sum()
-    }
-
-    /// Ages the histories at the start of a search: what earlier searches
-    /// learnt counts an eighth.
-    pub(super) fn age_histories(&mut self) {
-        let rows = self.history.iter_mut().map(|row| &mut row[..]);
-        let continuation = self.continuation.iter_mut().map(|row| &mut row[..]);
-        for h in rows.chain(continuation).flatten() {
-            *h /= 8;
-        }
-    }
-}
-
-/// The moves one and two plies before `ply` in the line `moved` (as
-/// [`piece_square`]), those that were moves (not a pass or a null move).
-fn earlier_moves(moved: &[u16], ply: usize) -> impl Iterator<Item = usize> + '_ {
-    (1..=2)
-        .filter_map(move |back| ply.checked_sub(back).map(|p| moved[p]))
-        .filter(|&before| before != NO_MOVE)
-        .map(usize::from)
-}
-
-/// Adds a bonus (or a malus) to a history entry, within its bounds.
-fn reward(entry: &mut i32, bonus: i32) {
-    *entry = (*entry + bonus).clamp(-HISTORY_BOUND, HISTORY_BOUND);
-}
-
-/// Piece kinds times squares: the size of a continuation history's rows.
-pub(super) const PIECE_SQUARES: usize = 6 * 64;
-/// No move (a pass or a null move) in [`Worker`]'s line of moves.
-pub(super) const NO_MOVE: u16 = u16::MAX;
-
-/// A move's piece kind and destination, as one index below
-/// [`PIECE_SQUARES`].
-pub(super) fn piece_square(pos: &Position, m: Move) -> u16 {
-    let role = pos.board().role_at(m.from()).map_or(0, |r| r as u16 - 1);
-    role * 64 + m.to() as u16
 }
 
 #[cfg(test)]
@@ -180,10 +125,14 @@ mod tests {
     use super::*;
     use crate::rules::{Ruleset, Square};
     use crate::search::TranspositionTable;
+    use crate::search::history::{HISTORY_BOUND, reward};
+    use crate::search::policy::Policy;
 
-    fn worker() -> Worker {
+    fn worker(ruleset: Ruleset) -> Worker {
         let tt = Arc::new(TranspositionTable::new(1));
-        Worker::new(tt, Arc::new(AtomicBool::new(false)), 0)
+        let mut w = Worker::new(tt, Arc::new(AtomicBool::new(false)), 0);
+        w.policy = Policy::of(&ruleset);
+        w
     }
 
     /// White has no capture; only the knight's step to c4, where the
@@ -193,7 +142,7 @@ mod tests {
     fn ordered(ruleset: Ruleset) -> (Position, MoveList) {
         let pos = Position::from_fen(ONE_OFFER, ruleset).unwrap();
         let mut moves = pos.legal_moves();
-        worker().order(&pos, &mut moves, None, 0);
+        worker(ruleset).order(&pos, &mut moves, None, 0);
         (pos, moves)
     }
 
@@ -209,9 +158,9 @@ mod tests {
         assert_eq!(moves_2007, pos_2007.legal_moves());
         assert_ne!(moves_2007[0], offer);
         // A killer still comes before the offer.
-        let mut w = worker();
+        let mut w = worker(Ruleset::SPRING_2004);
         let killer = Move::new(Square::E1, Square::F2, MoveKind::Quiet);
-        w.killers[0][0] = Some(killer);
+        w.stack.add_killer(0, killer);
         let mut moves = pos.legal_moves();
         w.order(&pos, &mut moves, None, 0);
         assert_eq!(&moves[..2], &[killer, offer]);
@@ -226,13 +175,13 @@ mod tests {
         let cut = Move::new(Square::B2, Square::D3, MoveKind::Quiet);
         for (ruleset, malus) in [(Ruleset::SPRING_2004, -9), (Ruleset::SPRING_2007, 0)] {
             let pos = Position::from_fen(ONE_OFFER, ruleset).unwrap();
-            let mut w = worker();
+            let mut w = worker(ruleset);
             w.remember_cutoff(&pos, cut, &tried, 3, 0);
-            assert_eq!(w.history[cut.from() as usize][cut.to() as usize], 9);
+            assert_eq!(w.histories.butterfly(cut), 9);
             for m in tried {
-                assert_eq!(w.history[m.from() as usize][m.to() as usize], malus);
+                assert_eq!(w.histories.butterfly(m), malus);
             }
-            assert_eq!(w.killers[0][0], Some(cut));
+            assert_eq!(w.stack.killers(0)[0], Some(cut));
         }
         // The entries stay within their bounds.
         let mut entry = 0;

@@ -13,10 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::policy::Policy;
 use super::proof::{Verdict, prove_until};
-use super::{
-    Limits, MATE, MAX_DEPTH, Report, RootObserver, TranspositionTable, Worker, mated_wins,
-};
+use super::{Limits, MATE, MAX_DEPTH, Report, RootObserver, TranspositionTable, Worker};
 use crate::rules::{Move, Position, Status};
 
 /// The depth of the search that decides on a draw (an offer, a claim)
@@ -330,7 +329,7 @@ struct ProofPlan {
 fn proof_plan(pos: &Position, limits: &Limits) -> Option<ProofPlan> {
     let soft = limits.soft_time?;
     let hard = limits.hard_time?;
-    if !mated_wins(pos) || limits.depth.is_some() || hard < HELPERS_MIN_TIME {
+    if !Policy::of_position(pos).proof_search || limits.depth.is_some() || hard < HELPERS_MIN_TIME {
         return None;
     }
     let moves = pos.legal_moves();

@@ -10,7 +10,7 @@ use shakmaty::attacks;
 
 use super::super::announcement::Ending;
 use super::super::umpire::ending;
-use crate::rules::{Bitboard, Color, Position, Role, Square};
+use crate::rules::{Bitboard, Color, Position, Role, Square, piece_value};
 
 /// A mate on one board.
 pub const MATE: i32 = 20_000;
@@ -101,9 +101,6 @@ pub fn value(pos: &Position, hunter: Color) -> i32 {
     // Material, and pawns on their way to a queen: more to mate with.
     for sq in board.by_color(hunter) {
         value += match board.role_at(sq) {
-            Some(Role::Queen) => 900,
-            Some(Role::Rook) => 500,
-            Some(Role::Bishop | Role::Knight) => 300,
             Some(Role::Pawn) => {
                 let rank = sq.rank() as i32;
                 let advance = if hunter.is_white() {
@@ -111,9 +108,10 @@ pub fn value(pos: &Position, hunter: Color) -> i32 {
                 } else {
                     6 - rank
                 };
-                100 + 10 * advance * advance
+                piece_value(Role::Pawn) + 10 * advance * advance
             }
-            _ => 0,
+            Some(role) => piece_value(role),
+            None => 0,
         };
     }
     if let Some(own) = board.by_piece(hunter, Role::King).first() {

@@ -1,0 +1,82 @@
+//! The histories of quiet moves that cut off: by origin and destination
+//! (the butterfly history), and by piece and destination after the moves
+//! one and two plies before (the continuation history). Move ordering
+//! reads them; a cutoff rewards its move (and, where the policy says,
+//! penalises the quiet moves tried before it).
+
+use crate::rules::{Move, Position};
+
+use super::params::PARAMS;
+use super::stack::Stack;
+
+/// The bound of each history entry, either way.
+pub const HISTORY_BOUND: i32 = 1 << 20;
+/// Piece kinds times squares: the size of a continuation history's rows.
+pub const PIECE_SQUARES: usize = 6 * 64;
+/// No move (a pass or a null move) in the line's moves.
+pub const NO_MOVE: u16 = u16::MAX;
+
+/// A move's piece kind and destination, as one index below
+/// [`PIECE_SQUARES`].
+pub fn piece_square(pos: &Position, m: Move) -> u16 {
+    let role = pos.board().role_at(m.from()).map_or(0, |r| r as u16 - 1);
+    role * 64 + m.to() as u16
+}
+
+/// Both histories of one search thread.
+pub struct Histories {
+    butterfly: Box<[[i32; 64]; 64]>,
+    continuation: Box<[[i32; PIECE_SQUARES]]>,
+}
+
+impl Histories {
+    /// Histories with nothing learnt.
+    pub fn new() -> Histories {
+        Histories {
+            butterfly: Box::new([[0; 64]; 64]),
+            continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES].into_boxed_slice(),
+        }
+    }
+
+    /// The butterfly history of `m`.
+    pub fn butterfly(&self, m: Move) -> i32 {
+        self.butterfly[m.from() as usize][m.to() as usize]
+    }
+
+    /// The continuation history of a quiet move (as [`piece_square`]) at
+    /// `ply`: after the moves one and two plies before.
+    pub fn continued(&self, stack: &Stack, ply: usize, this: u16) -> i32 {
+        stack
+            .earlier_moves(ply)
+            .map(|before| self.continuation[before][this as usize])
+            .sum()
+    }
+
+    /// Adds `bonus` (or a malus) to both histories of the quiet move `m`
+    /// at `ply`.
+    pub fn reward(&mut self, pos: &Position, stack: &Stack, m: Move, bonus: i32, ply: usize) {
+        reward(
+            &mut self.butterfly[m.from() as usize][m.to() as usize],
+            bonus,
+        );
+        let this = piece_square(pos, m) as usize;
+        for before in stack.earlier_moves(ply) {
+            reward(&mut self.continuation[before][this], bonus);
+        }
+    }
+
+    /// Ages the histories at the start of a search: what earlier searches
+    /// learnt counts an eighth.
+    pub fn age(&mut self) {
+        let rows = self.butterfly.iter_mut().map(|row| &mut row[..]);
+        let continuation = self.continuation.iter_mut().map(|row| &mut row[..]);
+        for h in rows.chain(continuation).flatten() {
+            *h /= PARAMS.history_aging;
+        }
+    }
+}
+
+/// Adds a bonus (or a malus) to a history entry, within its bounds.
+pub fn reward(entry: &mut i32, bonus: i32) {
+    *entry = (*entry + bonus).clamp(-HISTORY_BOUND, HISTORY_BOUND);
+}

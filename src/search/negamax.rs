@@ -1,0 +1,358 @@
+//! The alpha-beta search of one node: principal-variation search with a
+//! transposition table, mate distance pruning, check and single-reply
+//! extensions, reverse futility and null-move pruning, internal iterative
+//! reduction, and late move pruning and reductions. What differs between
+//! games comes from the worker's [`super::policy::Policy`].
+
+use arrayvec::ArrayVec;
+
+use super::history::{NO_MOVE, piece_square};
+use super::params::PARAMS;
+use super::score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
+use super::stack::NO_EVAL;
+use super::{Bound, MATE, MATE_BOUND, MAX_PLY, Worker};
+use crate::rules::{Move, MoveList, Position, Role, Status};
+
+/// What the pruning and the move loop know of a node.
+struct Node {
+    /// The node's ply from the root.
+    ply: usize,
+    /// Its depth (less one after internal iterative reduction).
+    depth: i32,
+    /// The window's upper bound.
+    beta: i32,
+    /// The window is open (a principal-variation node).
+    pv_node: bool,
+    in_check: bool,
+    /// The static score of a side with no capture to make, off the
+    /// principal variation, below the root and out of check.
+    static_eval: Option<i32>,
+    /// The side to move stands better than two plies before.
+    improving: bool,
+}
+
+/// Where a move stands in its node's loop.
+#[derive(Clone, Copy)]
+struct Late {
+    /// Its index in the ordered moves.
+    index: usize,
+    /// How many moves the node has.
+    count: usize,
+    /// The best score before it.
+    best_score: i32,
+}
+
+impl Worker {
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.check_time();
+        if self.stopped && ply > 0 {
+            return 0;
+        }
+        if depth > 0 {
+            self.tt.prefetch(pos.hash());
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        match pos.status_with(&moves) {
+            Status::Over(outcome) => return terminal_score(outcome, pos.turn(), ply),
+            Status::Pass => {
+                let here = self.stack.at_mut(ply);
+                here.moved = NO_MOVE;
+                here.eval = NO_EVAL;
+                return -self.negamax(&pos.pass(), depth - 1, -beta, -alpha, ply + 1);
+            }
+            Status::Ongoing => {}
+        }
+        if self.policy.rule_draws && ply > 0 && self.is_rule_draw(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return (self.policy.evaluate)(pos);
+        }
+        // Mate distance pruning.
+        let alpha_floor = alpha.max(-MATE + ply as i32);
+        let beta_ceiling = beta.min(MATE - ply as i32 - 1);
+        if alpha_floor >= beta_ceiling {
+            return alpha_floor;
+        }
+        let in_check = pos.is_check();
+        if (in_check || moves.len() == 1) && (ply as i32) < 2 * self.root_depth && depth > 0 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, &mut moves, alpha, beta, ply);
+        }
+
+        let pv_node = beta - alpha > 1;
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry
+            && !pv_node
+            && ply > 0
+            && e.depth >= depth
+        {
+            let score = score_from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        let mut node = self.node(pos, &moves, pv_node, in_check, ply);
+        node.depth = depth;
+        node.beta = beta;
+        if let Some(score) = self.prune(pos, &node) {
+            return score;
+        }
+        // Internal iterative reduction: without a hash move the ordering
+        // is poor and the node was not worth keeping: search it one ply
+        // less.
+        if tt_move.is_none() && depth >= PARAMS.iir_depth {
+            depth -= 1;
+            node.depth = depth;
+        }
+        self.order(pos, &mut moves, tt_move, ply);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
+        }
+        let Some((best_score, best_move)) = self.search_moves(pos, &moves, &node, alpha) else {
+            return 0;
+        };
+        if !self.stopped || ply > 0 {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                pos.hash(),
+                best_move,
+                score_to_tt(best_score, ply),
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    /// The static score the pruning uses, and whether the side to move is
+    /// improving (taken as so where either score is missing): pruning is
+    /// milder when it is.
+    fn node(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        pv_node: bool,
+        in_check: bool,
+        ply: usize,
+    ) -> Node {
+        let must_capture = self.policy.captures_forced && moves[0].is_capture();
+        let static_eval = if !pv_node && ply > 0 && !in_check && !must_capture {
+            Some((self.policy.evaluate)(pos))
+        } else {
+            None
+        };
+        self.stack.at_mut(ply).eval = static_eval.unwrap_or(NO_EVAL);
+        let before = ply.checked_sub(2).map(|p| self.stack.at(p).eval);
+        let improving = match (static_eval, before) {
+            (Some(now), Some(before)) if before != NO_EVAL => now > before,
+            _ => true,
+        };
+        Node {
+            ply,
+            depth: 0,
+            beta: INFINITY,
+            pv_node,
+            in_check,
+            static_eval,
+            improving,
+        }
+    }
+
+    /// Reverse futility pruning and null-move pruning: the node's score
+    /// when either cuts it off.
+    fn prune(&mut self, pos: &Position, node: &Node) -> Option<i32> {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let e = node.static_eval?;
+        // Reverse futility pruning. Its mirror image, razoring, is not
+        // used: a quiet move that offers a piece swings the score too far
+        // for a static score to stand for it (the lab notebook has the
+        // matches).
+        if depth <= PARAMS.rfp_depth
+            && e - PARAMS.rfp_margin * depth >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return Some(e);
+        }
+        // Null move: a side with no capture that would still be above beta
+        // after passing its turn is assumed to have a move that is too.
+        // Zugzwang is common when every capture is forced, so only a side
+        // with a piece other than king and pawns tries it, and never twice
+        // in one line.
+        if e < beta
+            || depth < PARAMS.null_min_depth
+            || self.after_null
+            || beta.abs() >= MATE_BOUND
+            || !has_officers(pos)
+        {
+            return None;
+        }
+        let r = PARAMS.null_base + depth / PARAMS.null_divisor;
+        self.after_null = true;
+        let passed = pos.pass();
+        let barrier = self.enter_null(&passed);
+        self.stack.at_mut(ply).moved = NO_MOVE;
+        let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1);
+        self.leave_null(barrier);
+        self.after_null = false;
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
+
+    /// Searches the ordered moves of a node: its best score and move, or
+    /// `None` when the search stopped below the root.
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        node: &Node,
+        mut alpha: i32,
+    ) -> Option<(i32, Option<Move>)> {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        // The quiet moves searched so far (for the history malus).
+        let mut tried = ArrayVec::<Move, 64>::new();
+        for (i, &m) in moves.iter().enumerate() {
+            if ply == 0
+                && let Some(observe) = &self.root_observer
+            {
+                observe(m, i + 1);
+            }
+            self.stack.at_mut(ply).moved = piece_square(pos, m);
+            let child = pos.play(m);
+            self.enter(&child);
+            let late = Late {
+                index: i,
+                count: moves.len(),
+                best_score,
+            };
+            let score = self.search_move(&child, m, late, node, alpha);
+            self.leave();
+            let Some(score) = score else {
+                continue;
+            };
+            if self.stopped && ply > 0 {
+                return None;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 && !self.stopped {
+                        self.root_best = Some(m);
+                    }
+                    if alpha >= beta {
+                        if !m.is_capture() {
+                            self.remember_cutoff(pos, m, &tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if !m.is_capture() {
+                // Past 64 the malus goes to the first 64 only.
+                let _ = tried.try_push(m);
+            }
+        }
+        Some((best_score, best_move))
+    }
+
+    /// Searches the move `m` to `child` (where it stands: `late`): late
+    /// move pruning (near the horizon, off the principal variation, where
+    /// the policy prunes) and late move reduction (by the policy's
+    /// reduction) for quiet moves after the first, then the
+    /// principal-variation search's null window and re-searches. A move
+    /// that leaves the opponent a capture (an offer, or a line opened to
+    /// one of our pieces) starts a forced sequence: it is neither pruned
+    /// nor reduced; whether it does is asked only of a move that could be.
+    /// `None` when the move is pruned.
+    fn search_move(
+        &mut self,
+        child: &Position,
+        m: Move,
+        late: Late,
+        node: &Node,
+        alpha: i32,
+    ) -> Option<i32> {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let Late {
+            index,
+            count,
+            best_score,
+        } = late;
+        let policy = self.policy;
+        let late_quiet = index > 0 && !m.is_capture() && !node.in_check && count > 2;
+        let prunable = late_quiet
+            && policy.late_move_pruning
+            && !node.pv_node
+            && depth <= PARAMS.lmp_depth
+            && index >= lmp_count(depth, node.improving)
+            && best_score > -MATE_BOUND;
+        let reducible = late_quiet
+            && depth >= PARAMS.lmr_depth
+            && index >= policy.reduce_from
+            && !(policy.checks_unreduced && (child.is_check() || m.is_promotion()));
+        let offer = (prunable || reducible) && child.capture_forced();
+        if prunable && !offer {
+            return None;
+        }
+        if index == 0 {
+            return Some(-self.negamax(child, depth - 1, -beta, -alpha, ply + 1));
+        }
+        let reduction = if reducible && !offer {
+            let history = self.histories.butterfly(m);
+            (policy.reduction)(depth, index, node.pv_node, node.improving, history)
+        } else {
+            0
+        };
+        let mut s = -self.negamax(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        if s > alpha && reduction > 0 {
+            s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        Some(s)
+    }
+}
+
+/// Late move pruning: how many moves are searched at `depth` before the
+/// quiet moves that offer nothing are left out (Stockfish's count).
+fn lmp_count(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
+}
+
+/// Whether the side to move has a piece other than its king and pawns.
+fn has_officers(pos: &Position) -> bool {
+    let b = pos.board();
+    (b.by_color(pos.turn()) & !b.by_role(Role::King) & !b.by_role(Role::Pawn)).any()
+}

@@ -1,0 +1,84 @@
+//! Every tunable constant of the search, in one struct: what the matches
+//! in the lab notebook set (`docs/lab/engine-notebook.md`).
+
+/// The search's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Capture plies the quiescence search follows before it evaluates.
+    pub max_quiescence: usize,
+    /// Reverse futility pruning: at this depth or less, a side with no
+    /// capture whose static score beats beta by `rfp_margin` per ply is
+    /// not searched further.
+    pub rfp_depth: i32,
+    /// Reverse futility pruning's margin per ply (centipawns).
+    pub rfp_margin: i32,
+    /// Null-move pruning from this depth.
+    pub null_min_depth: i32,
+    /// Null-move reduction: `null_base + depth / null_divisor` plies.
+    pub null_base: i32,
+    /// See `null_base`.
+    pub null_divisor: i32,
+    /// Internal iterative reduction: a node this deep without a hash move
+    /// is searched one ply less.
+    pub iir_depth: i32,
+    /// Late move pruning: at this depth or less.
+    pub lmp_depth: i32,
+    /// Late move reduction: only from this depth.
+    pub lmr_depth: i32,
+    /// Delta pruning's margin in the quiescence search that stands pat
+    /// (centipawns).
+    pub delta_margin: i32,
+    /// The aspiration window's first half-width either side, and where
+    /// being mated wins.
+    pub aspiration: i32,
+    /// See `aspiration`.
+    pub aspiration_mated_wins: i32,
+    /// The window widens by this factor on each failure...
+    pub aspiration_growth: i32,
+    /// ...and opens fully past this half-width.
+    pub aspiration_full: i32,
+    /// Aspiration windows from this depth.
+    pub aspiration_depth: i32,
+    /// The antichess reduction: `lmr_scale * ln(depth) * ln(index + 1) +
+    /// lmr_offset`, one more where not improving and the product is over
+    /// `lmr_unimproving`, one more off the principal variation, one less
+    /// for a history over `lmr_history`.
+    pub lmr_scale: f64,
+    /// See `lmr_scale`.
+    pub lmr_offset: f64,
+    /// See `lmr_scale`.
+    pub lmr_unimproving: f64,
+    /// See `lmr_scale`.
+    pub lmr_history: i32,
+    /// The chess reduction: `ln(depth) * ln(index) / lmr_chess_divisor`,
+    /// one less on the principal variation.
+    pub lmr_chess_divisor: f64,
+    /// What earlier searches' histories count at the start of a search
+    /// (divided by this).
+    pub history_aging: i32,
+}
+
+/// The parameters the engine plays with.
+pub const PARAMS: Params = Params {
+    max_quiescence: 16,
+    rfp_depth: 6,
+    rfp_margin: 100,
+    null_min_depth: 3,
+    null_base: 2,
+    null_divisor: 4,
+    iir_depth: 4,
+    lmp_depth: 6,
+    lmr_depth: 3,
+    delta_margin: 200,
+    aspiration: 40,
+    aspiration_mated_wins: 80,
+    aspiration_growth: 3,
+    aspiration_full: 1000,
+    aspiration_depth: 4,
+    lmr_scale: 0.47,
+    lmr_offset: 0.5,
+    lmr_unimproving: 1.9,
+    lmr_history: 4096,
+    lmr_chess_divisor: 2.0,
+    history_aging: 8,
+};

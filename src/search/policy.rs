@@ -1,0 +1,148 @@
+//! What the game asks of the search: its evaluation and the policies that
+//! differ between antichess and chess (the quiescence search, draws by
+//! rule, which quiet moves are pruned and reduced and by how much, the
+//! aspiration window, the move ordering's extras, proof searches). The
+//! search calls these and never asks which ruleset it plays: a ruleset's
+//! policy is chosen once, here ([`Policy::of`]).
+
+use super::params::PARAMS;
+use super::{eval, eval_chess};
+use crate::rules::{MateRule, Position, Ruleset};
+
+/// How the quiescence search ends a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quiescence {
+    /// Captures are compulsory: every forced capture is followed, and only
+    /// a side with no capture is evaluated.
+    ForcedCaptures,
+    /// The side to move may stand pat on its static score unless in check;
+    /// captures and queen promotions are searched (every evasion in
+    /// check), with delta pruning.
+    StandPat,
+}
+
+/// A game's policies for the search.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    /// The static evaluation, for the side to move.
+    pub evaluate: fn(&Position) -> i32,
+    /// The quiescence search.
+    pub quiescence: Quiescence,
+    /// Whether a capture, when there is one, must be made (the static
+    /// score then stands for nothing: no pruning on it).
+    pub captures_forced: bool,
+    /// Whether the fifty-move rule and repetitions draw inside the search.
+    pub rule_draws: bool,
+    /// Whether late quiet moves are pruned near the horizon.
+    pub late_move_pruning: bool,
+    /// The first move (by index in the ordered list) a reduction may
+    /// reach.
+    pub reduce_from: usize,
+    /// Whether a move that checks or promotes is searched unreduced.
+    pub checks_unreduced: bool,
+    /// The late move reduction of the quiet move at `index`: depth,
+    /// index, principal variation, improving, its history.
+    pub reduction: fn(i32, usize, bool, bool, i32) -> i32,
+    /// The aspiration window's first half-width.
+    pub aspiration: i32,
+    /// Quiet moves that offer a piece are ordered before the other quiet
+    /// moves, and a cutoff lowers the histories of the quiet moves tried
+    /// before it.
+    pub offers_first: bool,
+    /// A proof-number search goes beside a timed search (forced wins
+    /// proved; sound only without repetition rules).
+    pub proof_search: bool,
+}
+
+/// Chess.
+const CHESS: Policy = Policy {
+    evaluate: eval_chess::evaluate,
+    quiescence: Quiescence::StandPat,
+    captures_forced: false,
+    rule_draws: true,
+    late_move_pruning: false,
+    reduce_from: 4,
+    checks_unreduced: true,
+    reduction: chess_reduction,
+    aspiration: PARAMS.aspiration,
+    offers_first: false,
+    proof_search: false,
+};
+
+/// Antichess where mating wins (2007, EnCastle).
+const ANTICHESS: Policy = Policy {
+    evaluate: eval::evaluate,
+    quiescence: Quiescence::ForcedCaptures,
+    captures_forced: true,
+    rule_draws: false,
+    late_move_pruning: true,
+    reduce_from: 2,
+    checks_unreduced: false,
+    reduction: antichess_reduction,
+    aspiration: PARAMS.aspiration,
+    offers_first: false,
+    proof_search: false,
+};
+
+/// Antichess where being mated wins (2004): offers first, a wider window,
+/// proof searches.
+const ANTICHESS_MATED_WINS: Policy = Policy {
+    aspiration: PARAMS.aspiration_mated_wins,
+    offers_first: true,
+    proof_search: true,
+    ..ANTICHESS
+};
+
+impl Policy {
+    /// The policy of a ruleset: chess's where FIDE's draws hold, else
+    /// antichess's (with its additions where being mated wins).
+    pub fn of(ruleset: &Ruleset) -> &'static Policy {
+        if ruleset.fide_draws {
+            &CHESS
+        } else if ruleset.mate == MateRule::MatedWins {
+            &ANTICHESS_MATED_WINS
+        } else {
+            &ANTICHESS
+        }
+    }
+
+    /// The policy of the position's ruleset.
+    pub fn of_position(pos: &Position) -> &'static Policy {
+        Policy::of(&pos.ruleset())
+    }
+}
+
+/// Late move reduction under chess: logarithmic in depth and move number
+/// (as most chess engines reduce), one ply less on the principal variation,
+/// and never into the quiescence search at once.
+fn chess_reduction(
+    depth: i32,
+    index: usize,
+    pv_node: bool,
+    _improving: bool,
+    _history: i32,
+) -> i32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / PARAMS.lmr_chess_divisor) as i32
+        - i32::from(pv_node);
+    r.clamp(1, (depth - 2).max(1))
+}
+
+/// Late move reduction under antichess, for a quiet move that leaves the
+/// opponent no capture: logarithmic in depth and move number (about as
+/// Stockfish reduces), one more where the side is not improving or off the
+/// principal variation, one less for a move with a history of cutoffs,
+/// and never into the quiescence search at once.
+fn antichess_reduction(
+    depth: i32,
+    index: usize,
+    pv_node: bool,
+    improving: bool,
+    history: i32,
+) -> i32 {
+    let base = f64::from(depth).ln() * ((index + 1) as f64).ln();
+    let r = (PARAMS.lmr_scale * base + PARAMS.lmr_offset) as i32
+        + i32::from(!improving && base > PARAMS.lmr_unimproving)
+        + i32::from(!pv_node)
+        - i32::from(history > PARAMS.lmr_history);
+    r.clamp(1, (depth - 2).max(1))
+}

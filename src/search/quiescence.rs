@@ -1,0 +1,180 @@
+//! The quiescence searches at the horizon, as the policy asks: every
+//! forced capture followed (antichess), or standing pat with captures and
+//! queen promotions searched (chess).
+
+use shakmaty::Bitboard;
+
+use super::params::PARAMS;
+use super::policy::Quiescence;
+use super::score::{INFINITY, terminal_score};
+use super::{MATE, MAX_PLY, Worker};
+use crate::rules::{MoveKind, MoveList, Position, Role, Status, piece_value};
+
+impl Worker {
+    /// The quiescence search of the policy, from a node whose legal moves
+    /// are `moves`.
+    pub(super) fn quiescence(
+        &mut self,
+        pos: &Position,
+        moves: &mut MoveList,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        match self.policy.quiescence {
+            Quiescence::ForcedCaptures => self.forced_captures(pos, moves, alpha, beta, ply, 0),
+            Quiescence::StandPat => self.stand_pat(pos, alpha, beta, ply, 0),
+        }
+    }
+
+    /// Captures are compulsory: only a side with no capture is evaluated
+    /// ("stands pat"); every capture sequence is followed, to
+    /// `max_quiescence` plies.
+    fn forced_captures(
+        &mut self,
+        pos: &Position,
+        moves: &mut MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
+        if !moves[0].is_capture() || qply >= PARAMS.max_quiescence || ply >= MAX_PLY {
+            return (self.policy.evaluate)(pos);
+        }
+        let mut best = -INFINITY;
+        self.order(pos, moves, None, ply);
+        for &m in moves.iter() {
+            let child = pos.play(m);
+            self.nodes += 1;
+            self.check_time();
+            if self.stopped {
+                return 0;
+            }
+            let mut child_moves = MoveList::new();
+            child.legal_moves_into(&mut child_moves);
+            let score = match child.status_with(&child_moves) {
+                Status::Over(o) => -terminal_score(o, child.turn(), ply + 1),
+                Status::Pass => {
+                    let passed = child.pass();
+                    let mut passed_moves = MoveList::new();
+                    passed.legal_moves_into(&mut passed_moves);
+                    match passed.status_with(&passed_moves) {
+                        Status::Over(o) => terminal_score(o, passed.turn(), ply + 2),
+                        _ => self.forced_captures(
+                            &passed,
+                            &mut passed_moves,
+                            alpha,
+                            beta,
+                            ply + 2,
+                            qply + 2,
+                        ),
+                    }
+                }
+                Status::Ongoing => -self.forced_captures(
+                    &child,
+                    &mut child_moves,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    qply + 1,
+                ),
+            };
+            if raise(score, &mut best, &mut alpha, beta) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The side to move may stand pat on its static score unless in check;
+    /// captures and queen promotions are searched (every evasion when in
+    /// check), a capture that cannot lift the score to alpha even with a
+    /// margin left out (delta pruning).
+    fn stand_pat(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.is_check();
+        if qply >= PARAMS.max_quiescence || ply >= MAX_PLY {
+            return (self.policy.evaluate)(pos);
+        }
+        let mut best = -INFINITY;
+        let mut moves = if in_check {
+            let evasions = pos.legal_moves();
+            if evasions.is_empty() {
+                return -(MATE - ply as i32);
+            }
+            evasions
+        } else {
+            let stand = (self.policy.evaluate)(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            tactical_moves(pos)
+        };
+        self.order(pos, &mut moves, None, ply);
+        for &m in moves.iter() {
+            if !in_check && m.promotion().is_none() {
+                let victim = pos.board().role_at(m.to()).map_or(100, piece_value);
+                if best + victim + PARAMS.delta_margin < alpha {
+                    continue;
+                }
+            }
+            let child = pos.play(m);
+            self.nodes += 1;
+            self.check_time();
+            if self.stopped {
+                return 0;
+            }
+            let score = -self.stand_pat(&child, -beta, -alpha, ply + 1, qply + 1);
+            if raise(score, &mut best, &mut alpha, beta) {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The captures and queen promotions of a side not in check.
+fn tactical_moves(pos: &Position) -> MoveList {
+    let mut tactical = pos.captures();
+    if (pos.ours(Role::Pawn) & Bitboard::from_rank(promotion_rank(pos.turn()))).any() {
+        tactical.extend(
+            pos.legal_moves()
+                .into_iter()
+                .filter(|m| m.kind() == MoveKind::Promotion),
+        );
+    }
+    tactical.retain(|m| m.promotion().is_none_or(|r| r == Role::Queen));
+    tactical
+}
+
+/// Takes a move's score into a node's best score and alpha; returns whether
+/// it cuts off (reaches beta).
+fn raise(score: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+            return *alpha >= beta;
+        }
+    }
+    false
+}
+
+/// The rank a side's pawns promote from (the seventh, seen from its side).
+fn promotion_rank(color: shakmaty::Color) -> shakmaty::Rank {
+    match color {
+        shakmaty::Color::White => shakmaty::Rank::Seventh,
+        shakmaty::Color::Black => shakmaty::Rank::Second,
+    }
+}
