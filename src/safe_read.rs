@@ -22,8 +22,8 @@ pub enum ReadError {
     NotRegularFile,
     /// Reading it failed part way.
     Read(std::io::Error),
-    /// It holds more than the bound allowed.
-    TooLarge,
+    /// It holds more than the bound allowed (the bound, in bytes).
+    TooLarge(u64),
 }
 
 impl std::fmt::Display for ReadError {
@@ -32,7 +32,7 @@ impl std::fmt::Display for ReadError {
             ReadError::Open(e) => write!(f, "cannot open: {e}"),
             ReadError::NotRegularFile => f.write_str("not a regular file"),
             ReadError::Read(e) => write!(f, "cannot read: {e}"),
-            ReadError::TooLarge => f.write_str("larger than the limit"),
+            ReadError::TooLarge(limit) => write!(f, "larger than {limit} bytes"),
         }
     }
 }
@@ -46,7 +46,7 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         return Err(ReadError::NotRegularFile);
     }
     if meta.len() > limit {
-        return Err(ReadError::TooLarge);
+        return Err(ReadError::TooLarge(limit));
     }
     let file = std::fs::File::open(path).map_err(ReadError::Open)?;
     let mut bytes = Vec::new();
@@ -54,7 +54,7 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         .read_to_end(&mut bytes)
         .map_err(ReadError::Read)?;
     if bytes.len() as u64 > limit {
-        return Err(ReadError::TooLarge);
+        return Err(ReadError::TooLarge(limit));
     }
     Ok(bytes)
 }

@@ -59,7 +59,7 @@ pub fn read_suite(path: &Path, ruleset_name: &str) -> Result<Vec<Position>, Stri
         let bytes = read_bounded(path, MAX_BYTES).map_err(|e| match e {
             ReadError::Open(e) | ReadError::Read(e) => format!("{name}: cannot read: {e}"),
             ReadError::NotRegularFile => format!("{name}: cannot read: not a regular file"),
-            ReadError::TooLarge => format!("{name}: larger than 64 MB: not an opening suite"),
+            ReadError::TooLarge(_) => format!("{name}: larger than 64 MB: not an opening suite"),
         })?;
         let text = String::from_utf8_lossy(&bytes);
         for (i, line) in text.lines().enumerate() {

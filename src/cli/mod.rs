@@ -376,7 +376,7 @@ fn make_book(
                 ReadError::Open(e) | ReadError::Read(e) => {
                     anyhow::Error::new(e).context(format!("cannot read {name}"))
                 }
-                ReadError::NotRegularFile | ReadError::TooLarge => {
+                ReadError::NotRegularFile | ReadError::TooLarge(_) => {
                     anyhow::anyhow!("{name}: not a book (a regular file of at most 64 MB)")
                 }
             })?;

@@ -183,8 +183,7 @@ fn replay_game(
     let ended = |played: &crate::game::Game| {
         if kriegspiel {
             let pos = played.position();
-            crate::kriegspiel::ending(pos, &pos.legal_moves())
-                .map(crate::kriegspiel::Ending::outcome)
+            crate::rules::ending_without_draw_rules(pos, &pos.legal_moves())
         } else {
             played.outcome()
         }

@@ -79,7 +79,7 @@ pub(super) fn run(args: TraceArgs) -> Result<ExitCode> {
                 ReadError::NotRegularFile => {
                     anyhow::anyhow!("{name}: not a regular file")
                 }
-                ReadError::TooLarge => {
+                ReadError::TooLarge(_) => {
                     anyhow::anyhow!("the moves in {name} are over 64 MB")
                 }
             })?

@@ -20,14 +20,12 @@ use super::{
 };
 use crate::rules::notation::{parse_protocol, parse_square};
 use crate::rules::{Color, Reason, Role};
-use crate::safe_read::{ReadError, read_bounded};
+use crate::safe_read::read_bounded;
 
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
 
-/// Files larger than this are refused (a game of ten thousand moves is
-/// about 600 KB).
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+pub use crate::game::MAX_FILE_BYTES;
 
 /// Why a file is not a valid game file: what, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,14 +102,7 @@ pub fn read_any_path(path: &Path) -> Result<SavedGame> {
 /// The bytes of a game file on disk: a regular file of at most
 /// [`MAX_FILE_BYTES`] (a pipe or device could block or never end).
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>> {
-    read_bounded(path, MAX_FILE_BYTES).map_err(|e| {
-        plain(match e {
-            ReadError::Open(e) => format!("cannot open: {e}"),
-            ReadError::NotRegularFile => "not a regular file".to_string(),
-            ReadError::Read(e) => format!("cannot read: {e}"),
-            ReadError::TooLarge => format!("larger than {MAX_FILE_BYTES} bytes"),
-        })
-    })
+    read_bounded(path, MAX_FILE_BYTES).map_err(|e| plain(e.to_string()))
 }
 
 fn antichess_only(game: SavedGame) -> Result<GameFile> {
@@ -452,7 +443,7 @@ impl FromContents for ConnectFile {
 
 /// A cell `[a-j]([1-9]|10)` as column and row from 0.
 fn parse_cell(id: &str) -> Option<(u32, u32)> {
-    match crate::connect::moves::parse_move(id)? {
+    match super::cell::parse_move(id)? {
         (column, Some(row)) => Some((column, row)),
         _ => None,
     }

@@ -8,7 +8,7 @@ use quick_xml::name::QName;
 use std::borrow::Cow;
 
 use super::{ConnectFile, GameFile, TimeSpec};
-use crate::connect::moves::cell_text;
+use super::cell::cell_text;
 use crate::rules::wording::role_name;
 use crate::rules::wording::side_word;
 use crate::rules::{Color, Reason};

@@ -18,11 +18,11 @@ use std::fmt;
 use shakmaty::ByColor;
 
 pub use any::{AnyEngine, AnyGame};
-pub use clock::{Clock, charged_ms, clocks_from_file, clocks_to_file, elapsed_ms};
+pub use clock::{Clock, charged_ms, elapsed_ms};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
 pub use plugin::{Choice, EngineFailure, Plugin, Typed};
-pub use registry::{Counted, Kind, Registry, Setup};
+pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
 
 use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 

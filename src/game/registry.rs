@@ -9,7 +9,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::AnyGame;
-use crate::file;
+use crate::safe_read::read_bounded;
+
+/// Game files larger than this are refused (a game of ten thousand moves
+/// is about 600 KB).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// What a file no game takes is.
 const NOT_A_GAME_FILE: &str = "not a game file of any game this program knows";
@@ -160,9 +164,9 @@ impl Registry {
     }
 
     /// Reads a game file of any known game from disk (a regular file, at
-    /// most [`file::MAX_FILE_BYTES`] bytes).
+    /// most [`MAX_FILE_BYTES`] bytes).
     pub fn read_path(&self, path: &Path) -> Result<Box<dyn AnyGame>, String> {
-        let bytes = file::read_bytes(path).map_err(|e| e.to_string())?;
+        let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(|e| e.to_string())?;
         self.read_file(&bytes)
     }
 

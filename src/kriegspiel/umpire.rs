@@ -18,7 +18,9 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 use super::announcement::{Announcement, Capture, CheckKind, Ending, Next};
-use crate::rules::{Color, Move, MoveKind, MoveList, Position, Role, Square};
+use crate::rules::{
+    Color, Move, MoveKind, MoveList, Position, Reason, Role, Square, ending_without_draw_rules,
+};
 
 /// An attempt as text: origin, destination and an optional promotion
 /// letter (`e2e4`, `e7e8n`), lower case, as in UCI. Castling is the king's
@@ -151,17 +153,12 @@ pub fn judge(pos: &Position, attempt: Attempt) -> Verdict {
 /// stalemate, then insufficient material (no repetition or fifty-move
 /// draw in Kriegspiel).
 pub fn ending(pos: &Position, moves: &MoveList) -> Option<Ending> {
-    if moves.is_empty() {
-        Some(if pos.is_check() {
-            Ending::Checkmate(pos.turn().other())
-        } else {
-            Ending::Stalemate
-        })
-    } else if pos.is_insufficient_material() {
-        Some(Ending::InsufficientMaterial)
-    } else {
-        None
-    }
+    let outcome = ending_without_draw_rules(pos, moves)?;
+    Some(match (outcome.reason, outcome.winner) {
+        (Reason::Checkmate, Some(winner)) => Ending::Checkmate(winner),
+        (Reason::Stalemate, _) => Ending::Stalemate,
+        _ => Ending::InsufficientMaterial,
+    })
 }
 
 /// The check kinds against the side to move in `pos`, in announcement order.

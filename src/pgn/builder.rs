@@ -8,7 +8,7 @@ use std::fmt;
 use super::lenient::read_move;
 use super::lexer::{At, Token};
 use super::{Node, PgnGame};
-use crate::rules::automatic_ending;
+use crate::rules::{automatic_ending, ending_without_draw_rules};
 use crate::rules::{Outcome, Position, Reason, Ruleset, Status, wording};
 
 /// Variations may not nest deeper than this.
@@ -347,8 +347,7 @@ impl Builder {
     pub(super) fn main_line_over(&self) -> Option<Outcome> {
         let pos = &self.frames.first()?.pos;
         if self.kriegspiel {
-            return crate::kriegspiel::ending(pos, &pos.legal_moves())
-                .map(crate::kriegspiel::Ending::outcome);
+            return ending_without_draw_rules(pos, &pos.legal_moves());
         }
         automatic_ending(pos, &self.keys)
     }

@@ -28,6 +28,8 @@ pub use outcome::{Outcome, Reason, Status};
 pub use perft::{divide, perft};
 pub(crate) use position::{CASTLES, Castle};
 pub use position::{FIFTY_MOVE_PLIES, Position, SEVENTY_FIVE_MOVE_PLIES, castling};
-pub use repetition::{FIVEFOLD, THREEFOLD, automatic_ending, occurrences};
+pub use repetition::{
+    FIVEFOLD, THREEFOLD, automatic_ending, ending_without_draw_rules, occurrences,
+};
 pub use ruleset::{MateRule, PromotionRule, Ruleset, StalemateRule};
 pub use shakmaty::{Bitboard, Color, Piece, Role, Square};

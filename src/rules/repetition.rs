@@ -2,7 +2,7 @@
 //! often the current position has occurred, the counts that matter, and
 //! the ending a position has by itself (fivefold repetition among them).
 
-use super::{Outcome, Position, Reason, Status};
+use super::{MoveList, Outcome, Position, Reason, Status};
 
 /// How often a position must have occurred for a draw to be claimable.
 pub const THREEFOLD: usize = 3;
@@ -33,5 +33,23 @@ pub fn automatic_ending(pos: &Position, keys: &[u64]) -> Option<Outcome> {
             Some(Outcome::draw(Reason::FivefoldRepetition))
         }
         _ => None,
+    }
+}
+
+/// The ending of a chess position by itself, without any draw rule
+/// (repetitions, the fifty- and seventy-five-move rules), given its legal
+/// moves: checkmate, then stalemate, then insufficient material. A game
+/// of Kriegspiel ends only so.
+pub fn ending_without_draw_rules(pos: &Position, moves: &MoveList) -> Option<Outcome> {
+    if moves.is_empty() {
+        Some(if pos.is_check() {
+            Outcome::win(pos.turn().other(), Reason::Checkmate)
+        } else {
+            Outcome::draw(Reason::Stalemate)
+        })
+    } else if pos.is_insufficient_material() {
+        Some(Outcome::draw(Reason::InsufficientMaterial))
+    } else {
+        None
     }
 }
