@@ -163,14 +163,6 @@ pub(super) fn play_one(
     if white_clock > 0 && black_clock > 0 {
         start.restart_clocks(white_clock, black_clock);
     }
-    let mut table = Table {
-        config,
-        programs,
-        first_white,
-        game: start.clone(),
-        plies: 0,
-        made: [0, 0],
-    };
     let written = write_atomic(opening_file, start.to_xml().as_bytes());
     if let Err(e) = &written {
         eprintln!(
@@ -178,15 +170,59 @@ pub(super) fn play_one(
             opening_file.display()
         );
     }
+    let mut table = Table {
+        config,
+        programs,
+        first_white,
+        game: start,
+        plies: 0,
+        made: [0, 0],
+    };
     for color in [Color::White, Color::Black] {
-        let i = table.index(color);
+        let set_up = written
+            .as_ref()
+            .map_err(|e| format!("the opening file: {e}"))
+            .and_then(|()| table.set_up(color, opening_file, interrupt));
+        if let Err(why) = set_up {
+            let _ = std::fs::remove_file(opening_file);
+            if interrupt.load(Ordering::Relaxed) {
+                return None;
+            }
+            return Some(table.forfeit(color, Forfeit::Setup, why));
+        }
+    }
+    let _ = std::fs::remove_file(opening_file);
+    table.play_out(opening_file, interrupt)
+}
+
+/// Why a program loses a game under way.
+enum Loss {
+    /// A forfeit of this kind, with what happened.
+    Forfeit(Color, Forfeit, String),
+    /// A fault after this command.
+    Fault(Color, Fault, &'static str),
+}
+
+impl Table<'_> {
+    /// Starts the program of `color` if it is not running, and gives it
+    /// the new game and the opening (`LoadGame`); the error says what went
+    /// wrong (empty when interrupted).
+    fn set_up(
+        &mut self,
+        color: Color,
+        opening_file: &Path,
+        interrupt: &Arc<AtomicBool>,
+    ) -> Result<(), String> {
+        let config = self.config;
+        let (white_clock, black_clock) = config.clocks(self.first_white);
+        let i = self.index(color);
         let command = if i == 0 {
             &config.first
         } else {
             &config.second
         };
-        if table.programs[i].is_none() {
-            table.programs[i] = ChildProgram::spawn(command).ok().map(|mut p| {
+        if self.programs[i].is_none() {
+            self.programs[i] = ChildProgram::spawn(command).ok().map(|mut p| {
                 p.watch(Arc::clone(interrupt));
                 p
             });
@@ -202,124 +238,137 @@ pub(super) fn play_one(
             ),
         };
         let load = format!("LoadGame {}", opening_file.display());
-        let mut setup = || -> Result<(), String> {
-            written
-                .as_ref()
-                .map_err(|e| format!("the opening file: {e}"))?;
-            for (command, expected) in [(&new_game, "New game started"), (&load, "Game loaded")] {
-                let word = command.split(' ').next().unwrap_or_default();
-                match table.ask(i, command, ANSWER) {
-                    Ok(answer) if answer == expected => {}
-                    Ok(answer) => return Err(format!("{word} answered {}", quote(&answer))),
-                    Err(Fault::Interrupted) => return Err(String::new()),
-                    Err(fault) => return Err(format!("{fault} after {word}")),
-                }
+        for (command, expected) in [(&new_game, "New game started"), (&load, "Game loaded")] {
+            let word = command.split(' ').next().unwrap_or_default();
+            match self.ask(i, command, ANSWER) {
+                Ok(answer) if answer == expected => {}
+                Ok(answer) => return Err(format!("{word} answered {}", quote(&answer))),
+                Err(Fault::Interrupted) => return Err(String::new()),
+                Err(fault) => return Err(format!("{fault} after {word}")),
             }
-            Ok(())
-        };
-        if let Err(why) = setup() {
-            let _ = std::fs::remove_file(opening_file);
+        }
+        Ok(())
+    }
+
+    /// Plays the game from the opening to its end: each move asked of its
+    /// program within its budget, checked, charged and passed on.
+    fn play_out(mut self, opening_file: &Path, interrupt: &Arc<AtomicBool>) -> Option<Finished> {
+        loop {
             if interrupt.load(Ordering::Relaxed) {
                 return None;
             }
-            return Some(table.forfeit(color, Forfeit::Setup, why));
+            if self.plies >= self.config.max_plies {
+                let plies = self.plies;
+                return Some(self.record(
+                    Outcome::draw(Reason::Stalemate),
+                    None,
+                    format!("adjudicated a draw after {plies} plies past the opening"),
+                ));
+            }
+            let turn = self.game.turn();
+            let (mover, other) = (self.index(turn), self.index(turn.other()));
+            let started = Instant::now();
+            let answer = self.ask(
+                mover,
+                "GetNextMove",
+                deadline(self.game.clock(turn).remaining()),
+            );
+            let spent = charged_ms(started);
+            let text = match answer {
+                Ok(t) => t,
+                Err(f) => return self.fault(turn, f, "GetNextMove"),
+            };
+            if self.game.charge(spent).is_some() {
+                let detail = format!("{spent} ms on its last move");
+                return Some(self.forfeit(turn, Forfeit::Time, detail));
+            }
+            let m = match self.game.read_move(&text) {
+                Err(_) => return Some(self.forfeit(turn, Forfeit::Garbage, quote(&text))),
+                Ok(None) => return Some(self.forfeit(turn, Forfeit::IllegalMove, quote(&text))),
+                Ok(Some(m)) => m,
+            };
+            let outcome = self.game.play(&m, 0);
+            self.plies += 1;
+            if let Err(loss) = self.pass_on(turn, &text, spent, outcome.is_none(), opening_file) {
+                return self.lose(loss);
+            }
+            if let Some(outcome) = outcome {
+                // Both programs print the result line; a program that
+                // disagrees is restarted, but the referee's rules decide.
+                let expected = self.game.result_line(outcome);
+                for i in [mover, other] {
+                    let line = self.programs[i].as_mut().map(|p| p.recv(RESULT_LINE));
+                    if line.and_then(Result::ok).as_ref() != Some(&expected) {
+                        self.programs[i] = None;
+                    }
+                }
+                let termination = self.game.describe(outcome);
+                return Some(self.record(outcome, None, termination));
+            }
+            // A draw either player could claim ends the game, as chess
+            // GUIs end engine games (the programs are not asked: a claim
+            // is no move, and the next game replaces this one).
+            if let Some(outcome) = self.game.claimable_draw() {
+                let termination = self.game.describe(outcome);
+                return Some(self.record(outcome, None, termination));
+            }
         }
     }
-    let _ = std::fs::remove_file(opening_file);
 
-    loop {
-        if interrupt.load(Ordering::Relaxed) {
-            return None;
-        }
-        if table.plies >= table.config.max_plies {
-            let plies = table.plies;
-            return Some(table.record(
-                Outcome::draw(Reason::Stalemate),
-                None,
-                format!("adjudicated a draw after {plies} plies past the opening"),
-            ));
-        }
-        let turn = table.game.turn();
-        let (mover, other) = (table.index(turn), table.index(turn.other()));
-        let started = Instant::now();
-        let answer = table.ask(
-            mover,
-            "GetNextMove",
-            deadline(table.game.clock(turn).remaining()),
-        );
-        let spent = charged_ms(started);
-        let text = match answer {
-            Ok(t) => t,
-            Err(f) => return table.fault(turn, f, "GetNextMove"),
-        };
-        if table.game.charge(spent).is_some() {
-            return Some(table.forfeit(
-                turn,
-                Forfeit::Time,
-                format!("{spent} ms on its last move"),
-            ));
-        }
-        let m = match table.game.read_move(&text) {
-            Err(_) => return Some(table.forfeit(turn, Forfeit::Garbage, quote(&text))),
-            Ok(None) => return Some(table.forfeit(turn, Forfeit::IllegalMove, quote(&text))),
-            Ok(Some(m)) => m,
-        };
-        let outcome = table.game.play(&m, 0);
-        table.plies += 1;
+    /// Passes the move `text` of `turn`, which took `spent` ms, on: the
+    /// mover confirms it (`MakeNextMove`), the other plays it (`MakeMove`);
+    /// then, in a game going on, the time control's bonus, of which the
+    /// programs are told by a game file (the TextUI knows no increment).
+    fn pass_on(
+        &mut self,
+        turn: Color,
+        text: &str,
+        spent: i64,
+        going_on: bool,
+        opening_file: &Path,
+    ) -> Result<(), Loss> {
         for (side, command) in [
             (turn, "MakeNextMove".to_string()),
             (turn.other(), format!("MakeMove {text} {spent}")),
         ] {
-            let word = command.split(' ').next().unwrap_or_default();
-            match table.ask(table.index(side), &command, ANSWER) {
+            let word = if side == turn {
+                "MakeNextMove"
+            } else {
+                "MakeMove"
+            };
+            match self.ask(self.index(side), &command, ANSWER) {
                 Ok(echo) if echo == text => {}
-                Err(f) => return table.fault(side, f, word),
+                Err(f) => return Err(Loss::Fault(side, f, word)),
                 Ok(echo) => {
-                    return Some(table.forfeit(
-                        side,
-                        Forfeit::Protocol,
-                        format!("{word} answered {}", quote(&echo)),
-                    ));
+                    let detail = format!("{word} answered {}", quote(&echo));
+                    return Err(Loss::Forfeit(side, Forfeit::Protocol, detail));
                 }
             }
         }
-        // The time control's bonus; the programs are told their clocks
-        // by a game file (the TextUI knows no increment).
-        let control = table.config.control(mover);
-        table.made[mover] += 1;
-        if outcome.is_none() && control.adds_time() {
-            table
-                .game
-                .credit(turn, control.bonus_after(table.made[mover]));
-            if let Err((color, answer)) = table.tell_clocks(opening_file) {
-                return match answer {
+        let mover = self.index(turn);
+        let control = self.config.control(mover);
+        self.made[mover] += 1;
+        if going_on && control.adds_time() {
+            self.game
+                .credit(turn, control.bonus_after(self.made[mover]));
+            if let Err((color, answer)) = self.tell_clocks(opening_file) {
+                return Err(match answer {
                     Ok(answer) => {
                         let detail = format!("LoadGame answered {}", quote(&answer));
-                        Some(table.forfeit(color, Forfeit::Protocol, detail))
+                        Loss::Forfeit(color, Forfeit::Protocol, detail)
                     }
-                    Err(fault) => table.fault(color, fault, "LoadGame"),
-                };
+                    Err(fault) => Loss::Fault(color, fault, "LoadGame"),
+                });
             }
         }
-        if let Some(outcome) = outcome {
-            // Both programs print the result line; a program that disagrees
-            // is restarted, but the referee's rules decide.
-            let expected = table.game.result_line(outcome);
-            for i in [mover, other] {
-                let line = table.programs[i].as_mut().map(|p| p.recv(RESULT_LINE));
-                if line.and_then(Result::ok).as_ref() != Some(&expected) {
-                    table.programs[i] = None;
-                }
-            }
-            let termination = table.game.describe(outcome);
-            return Some(table.record(outcome, None, termination));
-        }
-        // A draw either player could claim ends the game, as chess GUIs
-        // end engine games (the programs are not asked: a claim is no
-        // move, and the next game replaces this one).
-        if let Some(outcome) = table.game.claimable_draw() {
-            let termination = table.game.describe(outcome);
-            return Some(table.record(outcome, None, termination));
+        Ok(())
+    }
+
+    /// The game's record once `loss` decides it (`None` when interrupted).
+    fn lose(self, loss: Loss) -> Option<Finished> {
+        match loss {
+            Loss::Forfeit(color, kind, detail) => Some(self.forfeit(color, kind, detail)),
+            Loss::Fault(color, fault, command) => self.fault(color, fault, command),
         }
     }
 }

@@ -7,8 +7,8 @@ use quick_xml::events::{BytesEnd, BytesStart, Event};
 use quick_xml::name::QName;
 use std::borrow::Cow;
 
-use super::{ConnectFile, GameFile, TimeSpec};
 use super::cell::cell_text;
+use super::{ConnectFile, GameFile, TimeSpec};
 use crate::rules::wording::role_name;
 use crate::rules::wording::side_word;
 use crate::rules::{Color, Reason};

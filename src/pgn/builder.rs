@@ -8,8 +8,8 @@ use std::fmt;
 use super::lenient::read_move;
 use super::lexer::{At, Token};
 use super::{Node, PgnGame};
-use crate::rules::{automatic_ending, ending_without_draw_rules};
 use crate::rules::{Outcome, Position, Reason, Ruleset, Status, wording};
+use crate::rules::{automatic_ending, ending_without_draw_rules};
 
 /// Variations may not nest deeper than this.
 pub(super) const MAX_NESTING: usize = 255;

@@ -8,6 +8,7 @@
 //! be scripted. The loop is written once; each game brings its board, its
 //! move reading, its endings and its engine (`seat.rs`).
 
+mod computer;
 mod input;
 mod interrupt;
 mod load;
@@ -15,23 +16,20 @@ mod load;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::ByColor;
 
 use crate::game::view::{self, clock_text};
 use crate::game::{
-    Answerer, AnyEngine, AnyGame, Choice, DrawAnswer, EngineOptions, PlayerKind, Registry, Typed,
+    Answerer, AnyEngine, AnyGame, DrawAnswer, EngineOptions, PlayerKind, Registry, Typed,
     charged_ms, offer_draw,
 };
 use crate::rules::wording::side_name;
-use crate::rules::{Outcome, Reason};
 use crate::safe_write::write_atomic;
 
 pub(crate) use input::Input;
-use interrupt::{STOPPED, THINKING, catch_interrupts};
+use interrupt::catch_interrupts;
 use load::{is_pgn, load};
 
 /// How a game at the terminal is set up.
@@ -336,18 +334,6 @@ impl Session<'_> {
         self.game.clear(&mut self.engine);
     }
 
-    fn hint(&mut self) -> Option<Choice<String>> {
-        if self.game.outcome().is_some() {
-            return None;
-        }
-        self.game
-            .engine_move(&mut self.engine, &self.options.engine, None, &mut |_, _| {})
-            .unwrap_or_else(|e| {
-                say(&format!("No hint: {e}."));
-                None
-            })
-    }
-
     /// `draw`: the side to move offers a draw; the opponent answers, the
     /// computer by its search, a person at the keyboard.
     fn offer_draw(&mut self, input: &mut Input) {
@@ -438,65 +424,6 @@ impl Session<'_> {
             Typed::Unknown => say(&format!(
                 "Unknown command or move {text:?}. Type help for the commands."
             )),
-        }
-    }
-
-    fn computer_move(&mut self) {
-        if let Some(text) = self
-            .game
-            .computer_claim(&mut self.engine, &self.options.engine)
-        {
-            say(&text);
-            return;
-        }
-        let turn = self.game.turn();
-        let remaining = self.game.clock(turn).remaining();
-        // Ctrl-C halts the search from before the player sees it start.
-        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = self.game.halt(&self.engine);
-        let spinner = ProgressBar::new_spinner();
-        spinner.set_style(
-            ProgressStyle::with_template("{spinner} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        spinner.set_message("thinking");
-        spinner.enable_steady_tick(Duration::from_millis(100));
-        let start = Instant::now();
-        let chosen = self.game.engine_move(
-            &mut self.engine,
-            &self.options.engine,
-            remaining,
-            &mut |depth, nodes| {
-                spinner.set_message(format!("thinking: depth {depth}, {nodes} nodes"));
-            },
-        );
-        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        spinner.finish_and_clear();
-        let spent = charged_ms(start);
-        if STOPPED.swap(false, Ordering::Relaxed) {
-            if let Some(halt) = self.game.halt(&self.engine) {
-                halt.store(false, Ordering::Relaxed);
-            }
-            self.paused = true;
-            say("Stopped thinking. Type go to let the computer move, or undo, save FILE, quit.");
-            return;
-        }
-        match chosen {
-            Ok(Some(choice)) => {
-                say(&format!(
-                    "{} (computer) plays {} (depth {}).",
-                    side_name(turn),
-                    self.game.shown(&choice.mv),
-                    choice.depth
-                ));
-                self.play(&choice.mv, spent);
-            }
-            Ok(None) => self.game.adjudicate(Outcome::draw(Reason::Stalemate)),
-            Err(e) => {
-                self.paused = true;
-                say(&format!(
-                    "The computer gave no move: {e}. Type go to ask again."
-                ));
-            }
         }
     }
 }

@@ -93,21 +93,10 @@ impl Worker {
         }
 
         let pv_node = beta - alpha > 1;
-        let entry = self.tt.probe(pos.hash());
-        if let Some(e) = entry
-            && !pv_node
-            && ply > 0
-            && e.depth >= depth
-        {
-            let score = score_from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
-        }
-        let tt_move = entry.and_then(|e| e.best);
+        let tt_move = match self.probe(pos, depth, alpha, beta, ply, pv_node) {
+            Ok(score) => return score,
+            Err(tt_move) => tt_move,
+        };
         let mut node = self.node(pos, &moves, pv_node, in_check, ply);
         node.depth = depth;
         node.beta = beta;
@@ -145,6 +134,35 @@ impl Worker {
             );
         }
         best_score
+    }
+
+    /// The table's entry for the node: its score when it settles the node
+    /// (off the principal variation, below the root, deep enough, its
+    /// bound on the right side of the window), else its move.
+    fn probe(
+        &self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Result<i32, Option<Move>> {
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry
+            && !pv_node
+            && ply > 0
+            && e.depth >= depth
+        {
+            let score = score_from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return Ok(score),
+                Bound::Lower if score >= beta => return Ok(score),
+                Bound::Upper if score <= alpha => return Ok(score),
+                _ => {}
+            }
+        }
+        Err(entry.and_then(|e| e.best))
     }
 
     /// The static score the pruning uses, and whether the side to move is

@@ -256,6 +256,39 @@ impl Active {
         }
     }
 
+    /// `GetNextMove`: the computer's move (chosen once a turn), its time
+    /// charged to its clock. Returns the outcome if the clock ran out.
+    fn next_move(
+        &mut self,
+        engine: &mut Option<AnyEngine>,
+        options: &EngineOptions,
+        reply: &mut Reply,
+    ) -> Option<Outcome> {
+        if self.is_human(self.game.turn()) {
+            reply.line("Human turn");
+            return None;
+        }
+        if let Some(m) = &self.pending {
+            reply.line(m);
+            return None;
+        }
+        let start = Instant::now();
+        let choice = self.think(engine, options);
+        let spent = elapsed_ms(start);
+        if let Some(outcome) = self.game.charge(spent) {
+            return Some(outcome);
+        }
+        match choice {
+            Ok(Some(m)) => {
+                reply.line(&m);
+                self.pending = Some(m);
+            }
+            Ok(None) => {}
+            Err(failure) => reply.failure = Some(failure),
+        }
+        None
+    }
+
     /// Runs a command that needs a game; returns whether the game ended.
     fn execute(
         &mut self,
@@ -272,33 +305,7 @@ impl Active {
                 }
                 None
             }
-            GameCommand::GetNextMove => {
-                if self.is_human(self.game.turn()) {
-                    reply.line("Human turn");
-                    None
-                } else if let Some(m) = &self.pending {
-                    reply.line(m);
-                    None
-                } else {
-                    let start = Instant::now();
-                    let choice = self.think(engine, options);
-                    let spent = elapsed_ms(start);
-                    match self.game.charge(spent) {
-                        Some(outcome) => Some(outcome),
-                        None => {
-                            match choice {
-                                Ok(Some(m)) => {
-                                    reply.line(&m);
-                                    self.pending = Some(m);
-                                }
-                                Ok(None) => {}
-                                Err(failure) => reply.failure = Some(failure),
-                            }
-                            None
-                        }
-                    }
-                }
-            }
+            GameCommand::GetNextMove => self.next_move(engine, options, reply),
             GameCommand::MakeNextMove => {
                 if self.is_human(self.game.turn()) {
                     reply.line("Please specify human move");
