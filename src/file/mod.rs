@@ -6,6 +6,7 @@ mod cell;
 mod encoding;
 mod limits;
 mod read;
+mod values;
 mod write;
 mod xsd_types;
 
