@@ -157,6 +157,19 @@ pub fn replay(path: &Path, only: Option<usize>, delay: Option<u64>, board: bool)
     ExitCode::from(u8::from(stopped))
 }
 
+/// The line that names game `number` of a replay: the players, then the
+/// event, site and date where the tags give them.
+fn heading(game: &pgn::PgnGame, number: usize) -> String {
+    let tag = |n: &str| game.tag(n).unwrap_or("?").to_string();
+    let mut heading = format!("Game {number}: {} - {}", tag("White"), tag("Black"));
+    for extra in ["Event", "Site", "Date"] {
+        if let Some(v) = game.tag(extra) {
+            heading.push_str(&format!(", {v}"));
+        }
+    }
+    heading
+}
+
 /// Replays one game; returns whether it stopped at an error.
 fn replay_game(
     name: &str,
@@ -166,14 +179,7 @@ fn replay_game(
     style: Option<Style>,
 ) -> bool {
     let game = &read.game;
-    let tag = |n: &str| game.tag(n).unwrap_or("?").to_string();
-    let mut heading = format!("Game {number}: {} - {}", tag("White"), tag("Black"));
-    for extra in ["Event", "Site", "Date"] {
-        if let Some(v) = game.tag(extra) {
-            heading.push_str(&format!(", {v}"));
-        }
-    }
-    println!("{heading}");
+    println!("{}", heading(game, number));
     let mut played = crate::game::Game::with_rules(game.start.ruleset().name(), game.start, 0, 0);
     // A Kriegspiel game is chess without repetition, fifty- or
     // seventy-five-move draws: it ends only by the umpire's endings.

@@ -73,30 +73,13 @@ pub fn run(options: &Options, positions: &[String]) -> ExitCode {
             continue;
         }
         let fail = |why: String| eprintln!("antichess: line {number}: {why}");
-        let pos = match play_sequence(options.shape, seq) {
-            Ok(p) => p,
-            Err(e) => {
-                fail(format!("{seq}: {e}"));
+        let (pos, expected) = match read_task(options, seq, fields.next()) {
+            Ok(task) => task,
+            Err(why) => {
+                fail(why);
                 bad_lines += 1;
                 continue;
             }
-        };
-        if pos.is_over() {
-            fail(format!("{seq}: the game is already over"));
-            bad_lines += 1;
-            continue;
-        }
-        let expected = if options.check {
-            match fields.next().map(str::parse::<i32>) {
-                Some(Ok(v)) => Some(v),
-                _ => {
-                    fail(format!("{seq}: no expected score after the moves"));
-                    bad_lines += 1;
-                    continue;
-                }
-            }
-        } else {
-            None
         };
         solved += 1;
         let text = if options.analyze {
@@ -135,5 +118,25 @@ pub fn run(options: &Options, positions: &[String]) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// A line's position (its move sequence `seq` played) and, with
+/// `--check`, the score expected after it; or what is wrong.
+fn read_task(
+    options: &Options,
+    seq: &str,
+    expected: Option<&str>,
+) -> Result<(crate::connect::Position, Option<i32>), String> {
+    let pos = play_sequence(options.shape, seq).map_err(|e| format!("{seq}: {e}"))?;
+    if pos.is_over() {
+        return Err(format!("{seq}: the game is already over"));
+    }
+    if !options.check {
+        return Ok((pos, None));
+    }
+    match expected.map(str::parse::<i32>) {
+        Some(Ok(v)) => Ok((pos, Some(v))),
+        _ => Err(format!("{seq}: no expected score after the moves")),
     }
 }

@@ -103,34 +103,10 @@ impl Lexer {
                     out.push((Token::Close, at));
                     i += 1;
                 }
-                '$' => {
-                    let digits: String = chars[i + 1..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .collect();
-                    let token = match digits.parse::<u8>() {
-                        Ok(n) => Token::Nag(n),
-                        Err(_) => Token::Symbol(format!("${digits}")),
-                    };
+                '$' | '!' | '?' => {
+                    let (token, len) = annotation(&chars[i..]);
                     out.push((token, at));
-                    i += 1 + digits.len();
-                }
-                '!' | '?' => {
-                    let run: String = chars[i..]
-                        .iter()
-                        .take_while(|&&c| c == '!' || c == '?')
-                        .collect();
-                    let nag = match run.as_str() {
-                        "!" => Some(1),
-                        "?" => Some(2),
-                        "!!" => Some(3),
-                        "??" => Some(4),
-                        "!?" => Some(5),
-                        "?!" => Some(6),
-                        _ => None,
-                    };
-                    out.push((nag.map_or(Token::Symbol(run.clone()), Token::Nag), at));
-                    i += run.chars().count();
+                    i += len;
                 }
                 _ => {
                     let word: String = chars[i..]
@@ -144,6 +120,37 @@ impl Lexer {
             }
         }
     }
+}
+
+/// An annotation at the start of `chars` (`$12`, or a run of `!` and
+/// `?`), as a NAG where it is one, and the characters it takes.
+fn annotation(chars: &[char]) -> (Token, usize) {
+    if chars[0] == '$' {
+        let digits: String = chars[1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        let token = match digits.parse::<u8>() {
+            Ok(n) => Token::Nag(n),
+            Err(_) => Token::Symbol(format!("${digits}")),
+        };
+        return (token, 1 + digits.len());
+    }
+    let run: String = chars
+        .iter()
+        .take_while(|&&c| c == '!' || c == '?')
+        .collect();
+    let nag = match run.as_str() {
+        "!" => Some(1),
+        "?" => Some(2),
+        "!!" => Some(3),
+        "??" => Some(4),
+        "!?" => Some(5),
+        "?!" => Some(6),
+        _ => None,
+    };
+    let len = run.chars().count();
+    (nag.map_or(Token::Symbol(run), Token::Nag), len)
 }
 
 /// A word of movetext: a result marker, a move number (possibly glued to
