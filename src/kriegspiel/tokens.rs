@@ -359,33 +359,7 @@ fn king_candidates(
             }
         }
         // Discovered: an own slider sees a vacated square.
-        for q in after.own().by_color(color) {
-            if q == dest {
-                continue;
-            }
-            let Some(slider) = after.own().piece_at(q) else {
-                continue;
-            };
-            let reach = match slider.role {
-                Role::Rook => attacks::rook_attacks(q, own),
-                Role::Bishop => attacks::bishop_attacks(q, own),
-                Role::Queen => attacks::queen_attacks(q, own),
-                _ => continue,
-            };
-            for v in vacated & reach {
-                // Squares on the line from q through v, beyond v, up to the
-                // edge or the first own piece.
-                let beyond_v = attacks::ray(q, v)
-                    .into_iter()
-                    .filter(|&sq| attacks::between(q, sq).contains(v))
-                    .filter(|&sq| (attacks::between(v, sq) & own).is_empty() && !own.contains(sq));
-                for x in beyond_v {
-                    if CheckKind::between(x, q) == Some(kind) {
-                        set.add(x);
-                    }
-                }
-            }
-        }
+        set |= discovered(after, color, dest, vacated, kind);
         set & !own & !near_king
     };
     let sets: Vec<Bitboard> = heard.checks.iter().map(|&k| candidates_of(k)).collect();
@@ -395,6 +369,49 @@ fn king_candidates(
     } else {
         sets.iter().fold(Bitboard::EMPTY, |acc, &s| acc | s)
     }
+}
+
+/// Where the enemy king may be for a check of `kind` discovered by the
+/// move to `dest`: beyond a `vacated` square, on the line of an own
+/// slider that now sees through it, up to the edge or the first own
+/// piece.
+fn discovered(
+    after: &PlayerView,
+    color: Color,
+    dest: Square,
+    vacated: Bitboard,
+    kind: CheckKind,
+) -> Bitboard {
+    let own = after.own().occupied();
+    let mut set = Bitboard::EMPTY;
+    for q in after.own().by_color(color) {
+        if q == dest {
+            continue;
+        }
+        let Some(slider) = after.own().piece_at(q) else {
+            continue;
+        };
+        let reach = match slider.role {
+            Role::Rook => attacks::rook_attacks(q, own),
+            Role::Bishop => attacks::bishop_attacks(q, own),
+            Role::Queen => attacks::queen_attacks(q, own),
+            _ => continue,
+        };
+        for v in vacated & reach {
+            // Squares on the line from q through v, beyond v, up to the
+            // edge or the first own piece.
+            let beyond_v = attacks::ray(q, v)
+                .into_iter()
+                .filter(|&sq| attacks::between(q, sq).contains(v))
+                .filter(|&sq| (attacks::between(v, sq) & own).is_empty() && !own.contains(sq));
+            for x in beyond_v {
+                if CheckKind::between(x, q) == Some(kind) {
+                    set.add(x);
+                }
+            }
+        }
+    }
+    set
 }
 
 #[cfg(test)]

@@ -279,6 +279,33 @@ impl Belief {
         if fits_now && (self.complete || self.hunting) {
             return;
         }
+        let (pawn_sets, known) = self.pawn_placements(view, pawns_left);
+        let (mut boards, mut from_known) = king_boards(view, &pawn_sets, known);
+        if pawn_sets.len() == known {
+            from_known = boards.len();
+        }
+        if !boards.is_empty() {
+            self.exact = true;
+            self.hunting = true;
+            let complete = pawn_sets.len() == 1 && pawn_sets[0].is_empty();
+            let mut new = boards.split_off(from_known);
+            self.rng.shuffle(&mut new);
+            boards.truncate(self.capacity);
+            let room = self.capacity - boards.len();
+            new.truncate(room);
+            boards.extend(new);
+            self.complete = complete;
+            self.thin(boards);
+            self.complete &= complete;
+        }
+    }
+
+    /// The placements of the opponent's `pawns_left` pawns to try: those
+    /// of the present boards (at most [`PAWN_SETS`]) first, then a lone
+    /// pawn on every square, or more pawns each moved along its file;
+    /// and how many came from the boards.
+    fn pawn_placements(&mut self, view: &PlayerView, pawns_left: usize) -> (Vec<Bitboard>, usize) {
+        let them = view.color().other();
         let mut pawn_sets: Vec<Bitboard> = Vec::new();
         for p in &self.boards {
             let pawns = p.board().by_piece(them, Role::Pawn) & !view.own().occupied();
@@ -331,60 +358,7 @@ impl Belief {
                 }
             }
         }
-        let heard = view.last_announcement();
-        let rights = own_rights(view);
-        let mut boards = Vec::new();
-        let mut from_known = 0;
-        for (set, &pawns) in pawn_sets.iter().enumerate() {
-            if set == known {
-                from_known = boards.len();
-            }
-            for sq in Square::ALL {
-                if (view.own().occupied() | pawns).contains(sq) {
-                    continue;
-                }
-                let mut board = *view.own();
-                for pawn in pawns {
-                    board.set(pawn, them, Role::Pawn);
-                }
-                board.set(sq, them, Role::King);
-                if check_chess_board(&board, view.turn()).is_err() {
-                    continue;
-                }
-                let p = Position::from_parts(board, view.turn(), rights, None, Ruleset::CHESS);
-                let fits = heard.is_none_or(|a| {
-                    // After the opponent's move, a capture was made by the
-                    // king or a pawn now on that square.
-                    let captured = a.capture.is_none_or(|c| {
-                        view.turn() != view.color() || c.square == sq || pawns.contains(c.square)
-                    });
-                    let moves = p.legal_moves();
-                    captured
-                        && checks(&p) == a.checks
-                        && (view.turn() != view.color() || pawn_tries(&p, &moves) == a.pawn_tries())
-                });
-                if fits {
-                    boards.push(p);
-                }
-            }
-        }
-        if pawn_sets.len() == known {
-            from_known = boards.len();
-        }
-        if !boards.is_empty() {
-            self.exact = true;
-            self.hunting = true;
-            let complete = pawn_sets.len() == 1 && pawn_sets[0].is_empty();
-            let mut new = boards.split_off(from_known);
-            self.rng.shuffle(&mut new);
-            boards.truncate(self.capacity);
-            let room = self.capacity - boards.len();
-            new.truncate(room);
-            boards.extend(new);
-            self.complete = complete;
-            self.thin(boards);
-            self.complete &= complete;
-        }
+        (pawn_sets, known)
     }
 
     /// Makes every board agree with the own pieces and the side to move,
@@ -446,4 +420,48 @@ fn own_rights(view: &PlayerView) -> u8 {
         rights |= queen_side;
     }
     rights
+}
+/// Every board with the player's pieces, one of `pawn_sets` and the enemy
+/// king on a square where it fits the last announcement; and how many of
+/// them come from the first `known` placements.
+fn king_boards(view: &PlayerView, pawn_sets: &[Bitboard], known: usize) -> (Vec<Position>, usize) {
+    let them = view.color().other();
+    let heard = view.last_announcement();
+    let rights = own_rights(view);
+    let mut boards = Vec::new();
+    let mut from_known = 0;
+    for (set, &pawns) in pawn_sets.iter().enumerate() {
+        if set == known {
+            from_known = boards.len();
+        }
+        for sq in Square::ALL {
+            if (view.own().occupied() | pawns).contains(sq) {
+                continue;
+            }
+            let mut board = *view.own();
+            for pawn in pawns {
+                board.set(pawn, them, Role::Pawn);
+            }
+            board.set(sq, them, Role::King);
+            if check_chess_board(&board, view.turn()).is_err() {
+                continue;
+            }
+            let p = Position::from_parts(board, view.turn(), rights, None, Ruleset::CHESS);
+            let fits = heard.is_none_or(|a| {
+                // After the opponent's move, a capture was made by the
+                // king or a pawn now on that square.
+                let captured = a.capture.is_none_or(|c| {
+                    view.turn() != view.color() || c.square == sq || pawns.contains(c.square)
+                });
+                let moves = p.legal_moves();
+                captured
+                    && checks(&p) == a.checks
+                    && (view.turn() != view.color() || pawn_tries(&p, &moves) == a.pawn_tries())
+            });
+            if fits {
+                boards.push(p);
+            }
+        }
+    }
+    (boards, from_known)
 }
