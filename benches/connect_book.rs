@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use antichess::connect::book::Book;
-use antichess::connect::{Engine, Position, Shape};
+use antichess::connect::{Computer, Position, Shape};
 use antichess::rng::Xorshift;
 
 /// White's moves timed: those of the first 12 plies and the one after.
@@ -35,7 +35,7 @@ fn main() {
         reads[9].as_secs_f64() * 1e3
     );
 
-    let mut engine = Engine::new(shape, 64);
+    let mut engine = Computer::new(shape, 64);
     let mut rng = Xorshift::new(1);
     // Per ply: moves, from the book, total and slowest time.
     let mut per_ply = vec![(0u32, 0u32, Duration::ZERO, Duration::ZERO); PLIES as usize];

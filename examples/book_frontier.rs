@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use antichess::connect::book::Book;
-use antichess::connect::{Engine, Position, Shape, Solver};
+use antichess::connect::{Computer, Position, Shape, Solver};
 
 fn main() -> ExitCode {
     let arg = |i: usize, default: u64| {
@@ -59,7 +59,7 @@ fn main() -> ExitCode {
         frontier.len()
     );
 
-    let mut engine = Engine::new(shape, hash_mb);
+    let mut engine = Computer::new(shape, hash_mb);
     let mut judge = Solver::new(shape, 1024);
     let (mut played, mut exact, mut searched, mut kept) = (0, 0, 0, 0);
     let mut slowest = (Duration::ZERO, String::new());

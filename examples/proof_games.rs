@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use antichess::file;
 use antichess::rules::{Color, Position, Ruleset, Status};
-use antichess::search::proof::{Verdict, prove};
+use antichess::search::proof::{Proved, prove};
 
 /// Plies skipped at the start of each game (the random opening).
 const SKIP_PLIES: usize = 4;
@@ -63,14 +63,14 @@ fn main() -> ExitCode {
             if ply >= SKIP_PLIES && pos.turn() == us && pos.legal_moves().len() > 1 {
                 if first_win.is_none() {
                     let proof = prove(&pos, us, nodes, None);
-                    if proof.verdict == Verdict::Won {
+                    if proof.verdict == Proved::Won {
                         first_win = Some((ply, proof.won_after().any(|w| w == mv)));
                     }
                 }
                 if first_lost.is_none()
-                    && prove(&pos.play(mv), !us, nodes, None).verdict == Verdict::Won
+                    && prove(&pos.play(mv), !us, nodes, None).verdict == Proved::Won
                 {
-                    let every = prove(&pos, !us, nodes * 4, None).verdict == Verdict::Won;
+                    let every = prove(&pos, !us, nodes * 4, None).verdict == Proved::Won;
                     first_lost = Some((ply, every));
                 }
                 if first_win.is_some() && first_lost.is_some() {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use antichess::rules::{Position, Ruleset};
-use antichess::search::proof::{Verdict, prove};
+use antichess::search::proof::{Proved, prove};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -50,7 +50,7 @@ fn main() -> ExitCode {
         let elapsed = start.elapsed().as_secs_f64();
         total += 1;
         seconds += elapsed;
-        if proof.verdict == Verdict::Won {
+        if proof.verdict == Proved::Won {
             won += 1;
         }
         let win = proof.shortest_win();

@@ -245,7 +245,7 @@ fn the_solve_command() {
 /// only winning first move), and plays on in a second.
 #[test]
 fn the_engine_opens_in_the_centre() {
-    let mut engine = antichess::connect::Engine::new(Shape::CONNECT_FOUR, 16);
+    let mut engine = antichess::connect::Computer::new(Shape::CONNECT_FOUR, 16);
     let start = Position::new(Shape::CONNECT_FOUR);
     let choice = engine.choose(&start, std::time::Duration::from_millis(500));
     assert_eq!(choice.column, 3, "{choice:?}");
@@ -256,7 +256,7 @@ fn the_engine_opens_in_the_centre() {
 #[test]
 fn the_engine_never_blunders() {
     let s = Shape::CONNECT_FOUR;
-    let mut engine = antichess::connect::Engine::new(s, 16);
+    let mut engine = antichess::connect::Computer::new(s, 16);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut checked = 0;
     let mut pos = Position::new(s);
@@ -298,7 +298,7 @@ fn the_engine_plays_a_best_move_where_the_solver_finishes() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect_7x6.txt"),
     )
     .unwrap();
-    let mut engine = antichess::connect::Engine::new(Shape::CONNECT_FOUR, 64);
+    let mut engine = antichess::connect::Computer::new(Shape::CONNECT_FOUR, 64);
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let pos = play_sequence(Shape::CONNECT_FOUR, f[0]).unwrap();
@@ -319,7 +319,7 @@ fn the_engine_plays_a_best_move_where_the_solver_finishes() {
 #[test]
 fn the_engine_keeps_the_result_on_random_positions() {
     let s = Shape::CONNECT_FOUR;
-    let mut engine = antichess::connect::Engine::new(s, 32);
+    let mut engine = antichess::connect::Computer::new(s, 32);
     let mut solver = Solver::new(s, 32);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut checked = 0;
@@ -403,10 +403,10 @@ fn textui_plays_a_best_move_on_every_scored_position() {
 /// sample of its deepest entries keeps the win (the solver).
 #[test]
 fn the_opening_book_is_complete_and_played() {
-    use antichess::connect::{Engine, book::Book};
+    use antichess::connect::{Computer, book::Book};
     let s = Shape::CONNECT_FOUR;
     let book = Book::for_shape(s).unwrap();
-    let mut engine = Engine::new(s, 32);
+    let mut engine = Computer::new(s, 32);
     // Walk the book's tree: White by the book, Black any reply; a position
     // and its mirror image are one.
     let mut layer = vec![Position::new(s)];

@@ -4,13 +4,13 @@
 
 use std::collections::HashSet;
 
-use antichess::kriegspiel::{Answer, Attempt, Game, Player, Strategy, Verdict, judge};
+use antichess::kriegspiel::{Answer, Attempt, Player, Record, Strategy, Verdict, judge};
 use antichess::rng::Xorshift;
 use antichess::rules::Color;
 
 /// Plays one turn of `player` in `game`: its attempts until one is legal,
 /// and the announcement.
-fn turn(player: &mut Player, game: &mut Game) -> (Vec<String>, Option<String>) {
+fn turn(player: &mut Player, game: &mut Record) -> (Vec<String>, Option<String>) {
     let mut tried = Vec::new();
     loop {
         let Some(a) = player.attempt(None) else {
@@ -34,7 +34,7 @@ fn turn(player: &mut Player, game: &mut Game) -> (Vec<String>, Option<String>) {
 #[test]
 fn attempts_depend_only_on_the_seed_and_the_observations() {
     for strategy in [Strategy::Search, Strategy::Heuristic, Strategy::Random] {
-        let mut games = [Game::new(), Game::new()];
+        let mut games = [Record::new(), Record::new()];
         let mut players = [
             Player::new(Color::White, strategy, 11),
             Player::new(Color::White, strategy, 11),
@@ -138,7 +138,7 @@ fn no_refused_attempt_is_repeated_in_a_turn() {
         (Strategy::Search, Strategy::Random),
     ];
     for (seed, (white, black)) in pairs.into_iter().enumerate() {
-        let mut game = Game::new();
+        let mut game = Record::new();
         let mut players = [
             Player::new(Color::White, white, seed as u64),
             Player::new(Color::Black, black, seed as u64 + 100),

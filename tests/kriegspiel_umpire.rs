@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use antichess::kriegspiel::{Game, filter};
+use antichess::kriegspiel::{Record, filter};
 use common::run_binary;
 
 fn cases_dir() -> std::path::PathBuf {
@@ -71,7 +71,7 @@ fn two_hundred_random_games_answer_as_the_oracle_does() {
     assert_eq!(games.len(), 200);
     let (mut lines, mut mates, mut stalemates, mut insufficient) = (0, 0, 0, 0);
     for (seed, lines_of_game) in &games {
-        let mut game = Game::new();
+        let mut game = Record::new();
         for (i, (attempt, expected)) in lines_of_game.iter().enumerate() {
             let answer = filter::answer(&mut game, attempt.as_bytes());
             assert_eq!(
@@ -216,7 +216,7 @@ fn an_endless_line_is_read_in_bounded_memory() {
 /// moves as plain chess do.
 #[test]
 fn kriegspiel_records_have_no_repetition_endings() {
-    let mut game = Game::new();
+    let mut game = Record::new();
     for _ in 0..6 {
         for a in ["g1f3", "g8f6", "f3g1", "f6g8"] {
             game.attempt(a.parse().unwrap());

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use antichess::rules::{Color, Position, Ruleset, Status};
-use antichess::search::proof::{Verdict, prove};
+use antichess::search::proof::{Proved, prove};
 use antichess::search::{Engine, Limits, MATE, MATE_BOUND, time};
 
 fn search(fen: &str, ruleset: Ruleset, depth: u32) -> antichess::search::Report {
@@ -278,7 +278,7 @@ fn proof_search_agrees_with_brute_force_on_random_games() {
         let wins_in_three = forced_win(pos, 3, us);
         short += usize::from(wins_in_three);
         match proof.verdict {
-            Verdict::Won => {
+            Proved::Won => {
                 proven += 1;
                 let win = proof.shortest_win().unwrap();
                 let (best, length) = (win.mv, win.length.unwrap());
@@ -289,11 +289,11 @@ fn proof_search_agrees_with_brute_force_on_random_games() {
                     );
                 }
             }
-            Verdict::NotWon => {
+            Proved::NotWon => {
                 refuted += 1;
                 assert!(!wins_in_three, "a win in three missed in {fen}");
             }
-            Verdict::Unknown => assert!(!wins_in_three, "a win in three not proven in {fen}"),
+            Proved::Unknown => assert!(!wins_in_three, "a win in three not proven in {fen}"),
         }
     });
     assert!(
@@ -317,8 +317,8 @@ fn proof_search_proves_the_independent_engines_forced_wins() {
         }
         total += 1;
         let proof = prove(&pos, pos.turn(), 200_000, None);
-        assert_ne!(proof.verdict, Verdict::NotWon, "{fen}");
-        won += usize::from(proof.verdict == Verdict::Won);
+        assert_ne!(proof.verdict, Proved::NotWon, "{fen}");
+        won += usize::from(proof.verdict == Proved::Won);
     }
     assert_eq!(total, 79);
     assert!(won * 4 >= total * 3, "{won} of {total} proven");

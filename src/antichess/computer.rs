@@ -8,17 +8,17 @@ use crate::rules::Move;
 use crate::search::{Engine, Limits};
 
 /// The engines of a game, kept between moves (their tables).
-pub struct Computer {
+pub struct Engines {
     /// The built-in engine.
     pub engine: Engine,
     /// The UCI engine asked instead, when the options give one.
     uci: Option<UciPlayer>,
 }
 
-impl Computer {
+impl Engines {
     /// The engines the options ask for (a UCI engine starts on first use).
-    pub fn new(options: &EngineOptions) -> Computer {
-        Computer {
+    pub fn new(options: &EngineOptions) -> Engines {
+        Engines {
             engine: Engine::with_threads(options.hash_mb, options.threads),
             uci: options
                 .uci_engine

@@ -18,7 +18,7 @@ mod uci_player;
 pub mod view;
 
 pub use chess::Claims;
-pub use computer::{Computer, eval_text};
+pub use computer::{Engines, eval_text};
 pub use kind::Antichess;
 pub use suite::{carried, read_suite};
 pub use uci_player::{UciFailure, UciPlayer};

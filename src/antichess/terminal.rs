@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::ByColor;
 
-use super::computer::Computer;
+use super::computer::Engines;
 use super::terminal_chess as chess;
 use super::view;
 use crate::game::view::Style;
@@ -41,15 +41,15 @@ const HELP: &str = concat!(
 );
 
 impl Plugin for Position {
-    type Engine = Computer;
+    type Engine = Engines;
 
-    fn engine(_game: &Game, options: &EngineOptions) -> Computer {
-        Computer::new(options)
+    fn engine(_game: &Game, options: &EngineOptions) -> Engines {
+        Engines::new(options)
     }
 
     fn engine_move(
         game: &Game,
-        computer: &mut Computer,
+        computer: &mut Engines,
         options: &EngineOptions,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
@@ -57,11 +57,11 @@ impl Plugin for Position {
         computer.choose(game, options, remaining, progress)
     }
 
-    fn halt(computer: &Computer) -> Option<Arc<AtomicBool>> {
+    fn halt(computer: &Engines) -> Option<Arc<AtomicBool>> {
         Some(computer.engine.halt_handle())
     }
 
-    fn clear(computer: &mut Computer) {
+    fn clear(computer: &mut Engines) {
         computer.engine.clear();
     }
 
@@ -164,7 +164,7 @@ impl Plugin for Position {
         Some(status)
     }
 
-    fn accepts_draw(game: &Game, computer: &mut Computer, options: &EngineOptions) -> bool {
+    fn accepts_draw(game: &Game, computer: &mut Engines, options: &EngineOptions) -> bool {
         let depth = options.depth.unwrap_or(DRAW_DECISION_DEPTH);
         computer
             .engine
@@ -173,7 +173,7 @@ impl Plugin for Position {
 
     fn computer_claim(
         game: &mut Game,
-        computer: &mut Computer,
+        computer: &mut Engines,
         options: &EngineOptions,
     ) -> Option<String> {
         if game.is_chess() {

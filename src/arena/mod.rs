@@ -33,7 +33,7 @@ use play::{Finished, play_one, program_of};
 pub(crate) use play::{forfeit_for, last_words};
 pub(crate) use records::save_record;
 pub use report::{program_name, report_table};
-pub use sprt::{Sprt, Verdict};
+pub use sprt::{Decision, Sprt};
 pub use time_control::TimeControl;
 
 use crate::game::{AnyGame, Registry};

@@ -31,7 +31,7 @@ const ANSWER: Duration = Duration::from_secs(10);
 const RESULT_LINE: Duration = Duration::from_secs(2);
 
 /// The game under way: the referee's own record and the two programs.
-struct Table<'a> {
+struct Refereed<'a> {
     config: &'a MatchConfig,
     programs: &'a mut [Option<ChildProgram>; 2],
     first_white: bool,
@@ -44,7 +44,7 @@ struct Table<'a> {
 /// A finished game: how it ended, and the game itself.
 pub(super) type Finished = (GameRecord, Box<dyn AnyGame>);
 
-impl Table<'_> {
+impl Refereed<'_> {
     /// The program index (0 first, 1 second) playing `color`.
     fn index(&self, color: Color) -> usize {
         program_of(color, self.first_white)
@@ -170,7 +170,7 @@ pub(super) fn play_one(
             opening_file.display()
         );
     }
-    let mut table = Table {
+    let mut table = Refereed {
         config,
         programs,
         first_white,
@@ -203,7 +203,7 @@ enum Loss {
     Fault(Color, Fault, &'static str),
 }
 
-impl Table<'_> {
+impl Refereed<'_> {
     /// Starts the program of `color` if it is not running, and gives it
     /// the new game and the opening (`LoadGame`); the error says what went
     /// wrong (empty when interrupted).

@@ -19,7 +19,7 @@ const PRIOR: f64 = 0.5;
 
 /// What the test says so far.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Verdict {
+pub enum Decision {
     /// Not clear yet: the log-likelihood ratio lies between the bounds.
     Continue(f64),
     /// H1 holds: the first program is at least ELO1 stronger.
@@ -70,24 +70,24 @@ impl Sprt {
     /// The verdict on the results so far.
     ///
     /// ```
-    /// use antichess::arena::{Sprt, Tally, Verdict};
+    /// use antichess::arena::{Sprt, Tally, Decision};
     /// let test = Sprt { elo0: 0.0, elo1: 10.0 };
     /// let even = Tally { wins: 40, draws: 20, losses: 40 };
-    /// assert!(matches!(test.verdict(&even), Verdict::Continue(_)));
+    /// assert!(matches!(test.verdict(&even), Decision::Continue(_)));
     /// let clear = Tally { wins: 300, draws: 100, losses: 100 };
-    /// assert!(matches!(test.verdict(&clear), Verdict::H1(_)));
+    /// assert!(matches!(test.verdict(&clear), Decision::H1(_)));
     /// let worse = Tally { wins: 100, draws: 100, losses: 300 };
-    /// assert!(matches!(test.verdict(&worse), Verdict::H0(_)));
+    /// assert!(matches!(test.verdict(&worse), Decision::H0(_)));
     /// ```
-    pub fn verdict(&self, t: &Tally) -> Verdict {
+    pub fn verdict(&self, t: &Tally) -> Decision {
         let llr = self.llr(t);
         let (lower, upper) = Sprt::bounds();
         if llr >= upper {
-            Verdict::H1(llr)
+            Decision::H1(llr)
         } else if llr <= lower {
-            Verdict::H0(llr)
+            Decision::H0(llr)
         } else {
-            Verdict::Continue(llr)
+            Decision::Continue(llr)
         }
     }
 }
@@ -138,13 +138,13 @@ mod tests {
             draws: 0,
             losses: 0,
         };
-        assert!(matches!(zero_or_ten.verdict(&all_wins), Verdict::H1(_)));
+        assert!(matches!(zero_or_ten.verdict(&all_wins), Decision::H1(_)));
         let all_draws = Tally {
             wins: 0,
             draws: 200,
             losses: 0,
         };
-        assert!(matches!(zero_or_ten.verdict(&all_draws), Verdict::H0(_)));
+        assert!(matches!(zero_or_ten.verdict(&all_draws), Decision::H0(_)));
     }
 
     #[test]
@@ -182,7 +182,7 @@ mod tests {
                 draws: 0,
                 losses: 0
             }),
-            Verdict::Continue(_)
+            Decision::Continue(_)
         ));
         assert!(matches!(
             test.verdict(&Tally {
@@ -190,7 +190,7 @@ mod tests {
                 draws: 0,
                 losses: 0
             }),
-            Verdict::H1(_)
+            Decision::H1(_)
         ));
     }
 }

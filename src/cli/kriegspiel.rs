@@ -12,7 +12,7 @@ use super::{MatchArgs, SeatArgs};
 use crate::game::PlayerKind;
 use crate::kriegspiel::referee::RefereeConfig;
 use crate::kriegspiel::terminal::{self, TerminalOptions};
-use crate::kriegspiel::{Game, Strategy, filter, protocol, referee};
+use crate::kriegspiel::{Record, Strategy, filter, protocol, referee};
 use crate::rules::{Position, Ruleset};
 
 /// The computer player's strategy.
@@ -166,7 +166,7 @@ fn umpire(fen: Option<&str>) -> Result<ExitCode> {
     };
     let mut out = io::stdout().lock();
     match filter::run(
-        Game::from_position(start),
+        Record::from_position(start),
         &mut io::stdin().lock(),
         &mut out,
     ) {

@@ -213,10 +213,10 @@ pub(super) fn run_match(
             let verdict = test.verdict(&running);
             let (lower, upper) = arena::Sprt::bounds();
             let llr = match verdict {
-                arena::Verdict::Continue(l) | arena::Verdict::H0(l) | arena::Verdict::H1(l) => l,
+                arena::Decision::Continue(l) | arena::Decision::H0(l) | arena::Decision::H1(l) => l,
             };
             message.push_str(&format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})"));
-            if !matches!(verdict, arena::Verdict::Continue(_)) && decided.is_none() {
+            if !matches!(verdict, arena::Decision::Continue(_)) && decided.is_none() {
                 decided = Some(verdict);
                 stop.store(true, Ordering::Relaxed);
             }
@@ -230,10 +230,10 @@ pub(super) fn run_match(
     if let Some(test) = sprt {
         let (elo0, elo1) = (test.elo0, test.elo1);
         match decided {
-            Some(arena::Verdict::H1(llr)) => println!(
+            Some(arena::Decision::H1(llr)) => println!(
                 "SPRT ({elo0}, {elo1}): H1 accepted, LLR {llr:.2}: the first program is stronger by about {elo1} Elo or more"
             ),
-            Some(arena::Verdict::H0(llr)) => println!(
+            Some(arena::Decision::H0(llr)) => println!(
                 "SPRT ({elo0}, {elo1}): H0 accepted, LLR {llr:.2}: the first program is not stronger by more than about {elo0} Elo"
             ),
             _ => println!(

@@ -18,8 +18,8 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use antichess::connect::{moves::play_sequence, Engine, Shape};
-//! let mut engine = Engine::new(Shape::CONNECT_FOUR, 16);
+//! use antichess::connect::{moves::play_sequence, Computer, Shape};
+//! let mut engine = Computer::new(Shape::CONNECT_FOUR, 16);
 //! // White threatens c1 and g1 with d1 e1 f1: Black blocks one, and loses.
 //! let p = play_sequence(Shape::CONNECT_FOUR, "dafbe").unwrap();
 //! let choice = engine.choose(&p, Duration::from_millis(200));
@@ -33,7 +33,7 @@ use super::{Position, Score, Shape, Solver};
 
 /// What the engine chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choice {
+pub struct Pick {
     /// The column to play.
     pub column: u32,
     /// The exact score of the position, when the solver finished.
@@ -48,22 +48,29 @@ pub struct Choice {
 }
 
 /// The engine, with the solver's table kept between moves.
-pub struct Engine {
+pub struct Computer {
     solver: Solver,
     book: Option<&'static Book>,
+    hash_mb: usize,
 }
 
 /// Scores of the heuristic search: a known win or loss is beyond any
 /// evaluation.
 const WIN: i32 = 1_000_000;
 
-impl Engine {
+impl Computer {
     /// An engine for `shape` with a table of about `hash_mb` MB.
-    pub fn new(shape: Shape, hash_mb: usize) -> Engine {
-        Engine {
+    pub fn new(shape: Shape, hash_mb: usize) -> Computer {
+        Computer {
             solver: Solver::new(shape, hash_mb),
             book: Book::for_shape(shape),
+            hash_mb,
         }
+    }
+
+    /// The table size it was made with, in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     /// The ruleset.
@@ -78,7 +85,7 @@ impl Engine {
 
     /// The move for the side to move of a position whose game is not over,
     /// within about `time`.
-    pub fn choose(&mut self, pos: &Position, time: Duration) -> Choice {
+    pub fn choose(&mut self, pos: &Position, time: Duration) -> Pick {
         let start = Instant::now();
         let safe = match self.by_rules(pos) {
             Ok(choice) => return choice,
@@ -91,7 +98,7 @@ impl Engine {
             // Of the best columns, the one nearest the centre.
             let order = self.solver.column_order();
             if let Some(&column) = order.iter().find(|c| best.contains(c)) {
-                return Choice {
+                return Pick {
                     column,
                     exact: Some(score),
                     outcome: Some(score.signum()),
@@ -102,7 +109,7 @@ impl Engine {
         // The weak solver, to three quarters of the time: a move that
         // keeps the result, if not the quickest win.
         if let Some((outcome, column)) = self.solver.keeping_column_by(pos, start + time * 3 / 4) {
-            return Choice {
+            return Pick {
                 column,
                 exact: None,
                 outcome: Some(outcome),
@@ -124,7 +131,7 @@ impl Engine {
         depth: Option<u32>,
         remaining: Option<i64>,
         movetime: Option<Duration>,
-    ) -> Choice {
+    ) -> Pick {
         match depth {
             Some(depth) if remaining.is_none() && movetime.is_none() => {
                 self.choose_to_depth(pos, depth)
@@ -140,7 +147,7 @@ impl Engine {
     /// `depth` plies (after the rules' own answers, a connecting move or a
     /// forced block, and the opening book's), with no time limit: the same
     /// move every time.
-    pub fn choose_to_depth(&mut self, pos: &Position, depth: u32) -> Choice {
+    pub fn choose_to_depth(&mut self, pos: &Position, depth: u32) -> Pick {
         let safe = match self.by_rules(pos) {
             Ok(choice) => return choice,
             Err(safe) => safe,
@@ -153,9 +160,9 @@ impl Engine {
     }
 
     /// The opening book's move, if it has one.
-    fn book_move(&self, pos: &Position) -> Option<Choice> {
+    fn book_move(&self, pos: &Position) -> Option<Pick> {
         let column = self.book?.column(pos)?;
-        Some(Choice {
+        Some(Pick {
             column,
             exact: None,
             outcome: None,
@@ -165,8 +172,8 @@ impl Engine {
 
     /// The move the rules alone choose (a connecting move; the only safe
     /// move; a block when every move loses), or else the safe moves.
-    fn by_rules(&self, pos: &Position) -> Result<Choice, Vec<u32>> {
-        let rule = |column| Choice {
+    fn by_rules(&self, pos: &Position) -> Result<Pick, Vec<u32>> {
+        let rule = |column| Pick {
             column,
             exact: None,
             outcome: None,
@@ -204,14 +211,8 @@ impl Engine {
 
     /// Iterative deepening over the safe moves, to `max_depth` or until
     /// `deadline`.
-    fn search(
-        &mut self,
-        pos: &Position,
-        safe: &[u32],
-        deadline: Instant,
-        max_depth: u32,
-    ) -> Choice {
-        let mut best = Choice {
+    fn search(&mut self, pos: &Position, safe: &[u32], deadline: Instant, max_depth: u32) -> Pick {
+        let mut best = Pick {
             column: safe[0],
             exact: None,
             outcome: None,
@@ -243,7 +244,7 @@ impl Engine {
             // equals.
             scores.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
             order = scores.iter().map(|&(_, c)| c).collect();
-            best = Choice {
+            best = Pick {
                 column: order[0],
                 exact: None,
                 outcome: None,

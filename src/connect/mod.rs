@@ -27,7 +27,7 @@ mod shape;
 mod solver;
 mod terminal;
 
-pub use engine::{Choice, Engine};
+pub use engine::{Computer, Pick};
 pub use game::{ConnectGame, Drop};
 pub use kind::ConnectN;
 pub use perft::{divide, perft};

@@ -30,16 +30,16 @@ pub type Score = i32;
 
 /// A transposition table entry: the folded key, the bound and its kind,
 /// packed in two words so that entries are read and written without locks.
-struct Table {
+struct BoundTable {
     slots: Box<[[AtomicU64; 2]]>,
 }
 
 const LOWER: u64 = 1;
 const UPPER: u64 = 2;
 
-impl Table {
-    fn new(megabytes: usize) -> Table {
-        Table {
+impl BoundTable {
+    fn new(megabytes: usize) -> BoundTable {
+        BoundTable {
             slots: crate::search::zeroed_slots(megabytes),
         }
     }
@@ -56,7 +56,7 @@ impl Table {
     }
 
     fn get(&self, key: u128) -> Option<(u64, Score)> {
-        let folded = Table::fold(key);
+        let folded = BoundTable::fold(key);
         let slot = self.slot(folded);
         let data = slot[1].load(Ordering::Relaxed);
         if slot[0].load(Ordering::Relaxed) ^ data != folded || data == 0 {
@@ -66,7 +66,7 @@ impl Table {
     }
 
     fn put(&self, key: u128, kind: u64, score: Score) {
-        let folded = Table::fold(key);
+        let folded = BoundTable::fold(key);
         let data = kind | ((score as i64 + 128) as u64) << 2;
         let slot = self.slot(folded);
         slot[0].store(folded ^ data, Ordering::Relaxed);
@@ -84,7 +84,7 @@ impl Table {
 /// A solver for one ruleset, with its table.
 pub struct Solver {
     shape: Shape,
-    table: Table,
+    table: BoundTable,
     /// Columns from the centre outwards.
     order: Vec<u32>,
     nodes: u64,
@@ -123,7 +123,7 @@ impl Solver {
         order.sort_by_key(|&c| ((2 * c as i32 - (w - 1)).abs(), c));
         Solver {
             shape,
-            table: Table::new(hash_mb),
+            table: BoundTable::new(hash_mb),
             order,
             nodes: 0,
             deadline: None,

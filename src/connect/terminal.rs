@@ -9,7 +9,7 @@ use shakmaty::ByColor;
 
 use super::game::{ConnectGame, Drop};
 use crate::connect::moves::{cell_text, parse_move};
-use crate::connect::{self, Engine, Position, Shape};
+use crate::connect::{self, Computer, Position, Shape};
 use crate::game::view::{Style, status_lines};
 use crate::game::{Choice, EngineFailure, EngineOptions, Plugin, Typed};
 use crate::rules::wording::{describe_connect, side_name};
@@ -26,13 +26,6 @@ Type a move as a column letter (d), the cell where the disc lands (d1), or a col
   help         this text
   quit         leave";
 
-/// The Connect N engine of the board it last played on, made again for
-/// another board.
-pub struct Computer {
-    engine: Engine,
-    hash_mb: usize,
-}
-
 impl Plugin for Position {
     type Engine = Computer;
 
@@ -44,10 +37,7 @@ impl Plugin for Position {
                 "antichess: --uci-engine is not used for Connect N; the built-in engine answers"
             );
         }
-        Computer {
-            engine: Engine::new(game.position().shape(), options.hash_mb),
-            hash_mb: options.hash_mb,
-        }
+        Computer::new(game.position().shape(), options.hash_mb)
     }
 
     /// The book, the solver within the time, or threats (`--depth`
@@ -60,13 +50,10 @@ impl Plugin for Position {
         progress: &mut dyn FnMut(u32, u64),
     ) -> Result<Option<Choice<Drop>>, EngineFailure> {
         let pos = game.position();
-        if computer.engine.shape() != pos.shape() {
-            computer.engine = Engine::new(pos.shape(), computer.hash_mb);
+        if computer.shape() != pos.shape() {
+            *computer = Computer::new(pos.shape(), computer.hash_mb());
         }
-        let choice =
-            computer
-                .engine
-                .choose_for_turn(pos, options.depth, remaining, options.movetime);
+        let choice = computer.choose_for_turn(pos, options.depth, remaining, options.movetime);
         progress(choice.depth, 0);
         let Some(row) = pos.landing_row(choice.column) else {
             return Ok(None);
@@ -90,7 +77,7 @@ impl Plugin for Position {
     }
 
     fn clear(computer: &mut Computer) {
-        computer.engine.clear();
+        computer.clear();
     }
 
     fn banner(game: &ConnectGame) -> String {

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::game::{Answer, Game};
+use super::game::{Answer, Record};
 use super::umpire::Attempt;
 use crate::input::read_line;
 
@@ -16,7 +16,7 @@ fn is_space(b: u8) -> bool {
 
 /// The answer to one input line (`None` for a blank one). A line with a
 /// byte that is not ASCII, or that is not an attempt, is an input error.
-pub fn answer(game: &mut Game, line: &[u8]) -> Option<String> {
+pub fn answer(game: &mut Record, line: &[u8]) -> Option<String> {
     if !line.is_ascii() {
         return Some("Input error".to_string());
     }
@@ -38,7 +38,7 @@ pub fn answer(game: &mut Game, line: &[u8]) -> Option<String> {
 
 /// Runs the filter until the end of input (lines longer than 65,536 bytes
 /// are input errors, skipped without being stored).
-pub fn run(mut game: Game, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
+pub fn run(mut game: Record, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
     let mut line = Vec::new();
     while let Some(too_long) = read_line(input, &mut line)? {
         let reply = if too_long {
@@ -60,7 +60,12 @@ mod tests {
 
     fn run_text(input: &[u8]) -> String {
         let mut out = Vec::new();
-        run(Game::new(), &mut io::Cursor::new(input.to_vec()), &mut out).unwrap();
+        run(
+            Record::new(),
+            &mut io::Cursor::new(input.to_vec()),
+            &mut out,
+        )
+        .unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -109,7 +109,7 @@ pub enum Answer {
 
 /// The umpire's game.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Record {
     start: Position,
     position: Position,
     plies: Vec<Ply>,
@@ -117,20 +117,20 @@ pub struct Game {
     finish: Option<Finish>,
 }
 
-impl Game {
+impl Record {
     /// A game from the standard position.
-    pub fn new() -> Game {
-        Game::from_position(Position::new(Ruleset::CHESS))
+    pub fn new() -> Record {
+        Record::from_position(Position::new(Ruleset::CHESS))
     }
 
     /// A game from a set-up chess position (already over if it is mate,
     /// stalemate or insufficient material).
-    pub fn from_position(start: Position) -> Game {
+    pub fn from_position(start: Position) -> Record {
         let finish = ending(&start, &start.legal_moves()).map(|e| Finish {
             winner: e.winner(),
             why: Why::Position(e),
         });
-        Game {
+        Record {
             start,
             position: start,
             plies: Vec::new(),
@@ -241,8 +241,8 @@ impl Game {
     /// move (`2. {Illegal: e4f5} e5 {Black's move, 1 pawn try}`).
     ///
     /// ```
-    /// use antichess::kriegspiel::Game;
-    /// let mut game = Game::new();
+    /// use antichess::kriegspiel::Record;
+    /// let mut game = Record::new();
     /// for a in ["e2e4", "f7f6", "e4f5", "e4e5"] {
     ///     game.attempt(a.parse().unwrap());
     /// }
@@ -298,9 +298,9 @@ impl Game {
     }
 }
 
-impl Default for Game {
-    fn default() -> Game {
-        Game::new()
+impl Default for Record {
+    fn default() -> Record {
+        Record::new()
     }
 }
 
@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn the_specifications_record_of_the_paper_game() {
-        let mut game = Game::new();
+        let mut game = Record::new();
         for a in [
             "e2e4", "f7f6", "e4f5", "e4e5", "f6e5", "d1h5", "g7g6", "f1e2", "g6h5", "e2h5",
         ] {

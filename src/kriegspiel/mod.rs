@@ -19,7 +19,7 @@ mod umpire;
 mod view;
 
 pub use announcement::{Announcement, Capture, CheckKind, Ending, Next, NotAnnouncement};
-pub use game::{Answer, Finish, Game, Ply, Why};
+pub use game::{Answer, Finish, Ply, Record, Why};
 pub use player::{Player, Strategy};
 pub use tokens::{Token, TokenKind, Tokens};
 pub use umpire::{

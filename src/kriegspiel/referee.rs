@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::game::{Answer, Finish, Game, Why};
+use super::game::{Answer, Finish, Record, Why};
 use super::umpire::Attempt;
 use crate::arena::{
     Forfeit, GameRecord, MatchResult, TimeControl, deadline, forfeit_for, last_words, program_name,
@@ -96,11 +96,11 @@ pub fn play_match(
             continue;
         }
         let first_white = index % 2 == 0;
-        let mut table = Table {
+        let mut table = Umpired {
             config,
             programs: &mut programs,
             first_white,
-            game: Game::new(),
+            game: Record::new(),
             attempts: 0,
             forfeit: None,
             termination: String::new(),
@@ -142,17 +142,17 @@ pub fn play_match(
 }
 
 /// One game under way.
-struct Table<'a> {
+struct Umpired<'a> {
     config: &'a RefereeConfig,
     programs: &'a mut [Option<ChildProgram>; 2],
     first_white: bool,
-    game: Game,
+    game: Record,
     attempts: usize,
     forfeit: Option<Forfeit>,
     termination: String,
 }
 
-impl Table<'_> {
+impl Umpired<'_> {
     /// The program index (0 first, 1 second) playing `color`.
     fn index(&self, color: Color) -> usize {
         usize::from(color.is_white() != self.first_white)

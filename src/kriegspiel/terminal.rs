@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::announcement::Announcement;
-use super::game::{Answer, Finish, Game, Why};
+use super::game::{Answer, Finish, Record, Why};
 use super::player::{Player, Strategy};
 use super::tokens::{TokenKind, Tokens};
 use super::umpire::Attempt;
@@ -108,16 +108,16 @@ impl Seat {
 }
 
 /// Why a game's loop ended.
-enum Next {
+enum AfterGame {
     Quit,
     NewGame,
 }
 
-struct Table {
+struct HotSeat {
     options: TerminalOptions,
     fancy: bool,
     input: Input,
-    game: Game,
+    game: Record,
     seats: ByColor<Seat>,
     clocks: ByColor<Clock>,
     /// The last human to move (whose log `log` shows after the game).
@@ -173,9 +173,9 @@ fn token_cell(kind: TokenKind, strength: u8, opponent: Color) -> Cell {
     Cell::mark(plain, fancy, fg, false)
 }
 
-impl Table {
-    fn new(options: TerminalOptions, input: Input) -> Table {
-        Table {
+impl HotSeat {
+    fn new(options: TerminalOptions, input: Input) -> HotSeat {
+        HotSeat {
             seats: Seat::both(&options),
             clocks: ByColor::new_with(|_| Clock::new(options.clock_ms)),
             last_human: if options.human[0] || !options.human[1] {
@@ -186,7 +186,7 @@ impl Table {
             options,
             fancy: Style::detect().fancy,
             input,
-            game: Game::new(),
+            game: Record::new(),
             reveal_flipped: false,
         }
     }
@@ -196,7 +196,7 @@ impl Table {
         let options = &self.options;
         self.seats = Seat::both(options);
         self.clocks = ByColor::new_with(|_| Clock::new(options.clock_ms));
-        self.game = Game::new();
+        self.game = Record::new();
         self.reveal_flipped = false;
     }
 
@@ -639,12 +639,12 @@ impl Table {
     }
 
     /// After the game: board, flip, log, save, new, help, quit.
-    fn between_games(&mut self) -> Next {
+    fn between_games(&mut self) -> AfterGame {
         self.reveal();
         say("Type save FILE, new or quit.");
         loop {
             let Some(line) = self.input.read("> ", &[]) else {
-                return Next::Quit;
+                return AfterGame::Quit;
             };
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(&first) = words.first() else {
@@ -667,10 +667,10 @@ impl Table {
                 "save" => say("Usage: save FILE"),
                 "new" => {
                     say("New game.");
-                    return Next::NewGame;
+                    return AfterGame::NewGame;
                 }
                 "help" | "?" => say(HELP_AFTER),
-                "quit" => return Next::Quit,
+                "quit" => return AfterGame::Quit,
                 _ if read_attempt(first).is_some() => {
                     say("The game is over. Type save FILE, new or quit.");
                 }
@@ -682,7 +682,7 @@ impl Table {
     }
 
     /// Plays one game.
-    fn play(&mut self) -> Next {
+    fn play(&mut self) -> AfterGame {
         loop {
             if self.game.finish().is_some() {
                 return self.between_games();
@@ -690,7 +690,7 @@ impl Table {
             let turn = self.game.turn();
             if self.seats.get(turn).human {
                 if self.human_turn(turn).is_none() {
-                    return Next::Quit;
+                    return AfterGame::Quit;
                 }
             } else {
                 self.computer_turn(turn);
@@ -703,11 +703,11 @@ impl Table {
 pub fn run(options: TerminalOptions) -> ExitCode {
     let input = Input::open(&COMMANDS);
     say("Kriegspiel (ICC wild 16). Type help for commands.");
-    let mut table = Table::new(options.clone(), input);
+    let mut table = HotSeat::new(options.clone(), input);
     loop {
         match table.play() {
-            Next::Quit => return ExitCode::SUCCESS,
-            Next::NewGame => table.reset(),
+            AfterGame::Quit => return ExitCode::SUCCESS,
+            AfterGame::NewGame => table.reset(),
         }
     }
 }

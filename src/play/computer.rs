@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::{STOPPED, THINKING};
-use super::{Session, say};
+use super::{PlayLoop, say};
 use crate::game::{Choice, charged_ms};
 use crate::rules::wording::side_name;
 use crate::rules::{Outcome, Reason};
 
-impl Session<'_> {
+impl PlayLoop<'_> {
     pub(super) fn hint(&mut self) -> Option<Choice<String>> {
         if self.game.outcome().is_some() {
             return None;

@@ -46,7 +46,7 @@ pub struct PlayOptions {
 }
 
 /// Why a session's loop ended.
-enum Next {
+enum Leave {
     /// `quit`, or the end of input.
     Quit,
     /// A file was loaded (of any game): go on with it, from its path,
@@ -54,7 +54,7 @@ enum Next {
     Switch(Box<dyn AnyGame>, String, view::Style),
 }
 
-struct Session<'a> {
+struct PlayLoop<'a> {
     options: &'a PlayOptions,
     games: &'a Registry,
     game: Box<dyn AnyGame>,
@@ -88,7 +88,7 @@ pub fn run_with(games: &Registry, options: PlayOptions) -> ExitCode {
     let style = view::Style::detect();
     let mut next = new_game(games, &options.ruleset, &options)
         .map(|g| session(g, games, &options, &mut input, None, style));
-    while let Some(Next::Switch(game, path, style)) = next {
+    while let Some(Leave::Switch(game, path, style)) = next {
         next = Some(session(
             game,
             games,
@@ -110,9 +110,9 @@ fn session(
     input: &mut Option<Input>,
     loaded: Option<&str>,
     style: view::Style,
-) -> Next {
+) -> Leave {
     let input = input.get_or_insert_with(|| Input::open(game.commands()));
-    let mut session = Session {
+    let mut session = PlayLoop {
         engine: game.engine(&options.engine),
         options,
         games,
@@ -137,7 +137,7 @@ fn say(text: &str) {
     let _ = out.flush();
 }
 
-impl Session<'_> {
+impl PlayLoop<'_> {
     /// The tags of a game saved as PGN from `play`.
     fn pgn_tags(&self) -> Vec<(&'static str, String)> {
         let name = |kind: PlayerKind| match kind {
@@ -170,7 +170,7 @@ impl Session<'_> {
         let _ = io::stdout().flush();
     }
 
-    fn main_loop(&mut self, input: &mut Input) -> Next {
+    fn main_loop(&mut self, input: &mut Input) -> Leave {
         loop {
             if let Some(outcome) = self.game.outcome() {
                 if !self.announced {
@@ -214,7 +214,7 @@ impl Session<'_> {
                         continue;
                     }
                 }
-                return Next::Quit;
+                return Leave::Quit;
             };
             // A limited clock runs through the whole turn, commands and
             // all: the time of every line is charged as it comes, and a
@@ -234,12 +234,12 @@ impl Session<'_> {
     }
 
     /// Handles one line; returns how the session ends, if it does.
-    fn command(&mut self, line: &str, spent_ms: i64, input: &mut Input) -> Option<Next> {
+    fn command(&mut self, line: &str, spent_ms: i64, input: &mut Input) -> Option<Leave> {
         let mut words = line.split_whitespace();
         let word = words.next()?;
         let arg = words.next();
         match word {
-            "quit" | "exit" => return Some(Next::Quit),
+            "quit" | "exit" => return Some(Leave::Quit),
             "go" if self.paused => self.paused = false,
             "help" | "?" => say(self.game.help()),
             "flip" if self.game.commands().contains(&"flip") => {
@@ -309,7 +309,7 @@ impl Session<'_> {
                 None => say("Usage: load FILE"),
                 Some(path) => match load(self.games, path, words.next()) {
                     Ok(loaded) => {
-                        return Some(Next::Switch(loaded, path.to_string(), self.style));
+                        return Some(Leave::Switch(loaded, path.to_string(), self.style));
                     }
                     Err(e) => say(&format!("Could not load {path}: {e}")),
                 },

@@ -23,11 +23,11 @@
 //!
 //! ```
 //! use antichess::rules::{Position, Ruleset};
-//! use antichess::search::proof::{Verdict, prove};
+//! use antichess::search::proof::{Proved, prove};
 //! // White to move under the 2007 rules: Ra8 mates at once.
 //! let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Ruleset::SPRING_2007).unwrap();
 //! let proof = prove(&pos, pos.turn(), 10_000, None);
-//! assert_eq!(proof.verdict, Verdict::Won);
+//! assert_eq!(proof.verdict, Proved::Won);
 //! assert_eq!(proof.winning_move().map(|m| m.to_string()), Some("a1-a8".to_string()));
 //! ```
 
@@ -46,7 +46,7 @@ const INF: u32 = u32::MAX / 4;
 
 /// What a proof search found for the prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Proved {
     /// The prover can force a win.
     Won,
     /// The prover cannot force a win within [`MAX_PROOF_PLY`] plies (the
@@ -62,7 +62,7 @@ pub struct RootMove {
     /// The move.
     pub mv: Move,
     /// What the search found for the prover after it.
-    pub verdict: Verdict,
+    pub verdict: Proved,
     /// For a won move: the plies of the longest line of its proof (the
     /// move included), a bound on how long the win takes.
     pub length: Option<u32>,
@@ -72,7 +72,7 @@ pub struct RootMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
     /// What the search found for the prover at the root.
-    pub verdict: Verdict,
+    pub verdict: Proved,
     /// Each legal move of the root, in the order of the move generator
     /// (empty when the root is over or has no moves).
     pub moves: Vec<RootMove>,
@@ -90,12 +90,12 @@ impl Proof {
     /// Where the prover is to move and has a proven win: the root move of
     /// the shortest proof, with its length.
     pub fn shortest_win(&self) -> Option<&RootMove> {
-        if self.verdict != Verdict::Won {
+        if self.verdict != Proved::Won {
             return None;
         }
         self.moves
             .iter()
-            .filter(|m| m.verdict == Verdict::Won)
+            .filter(|m| m.verdict == Proved::Won)
             .min_by_key(|m| m.length)
     }
 
@@ -103,7 +103,7 @@ impl Proof {
     pub fn won_after(&self) -> impl Iterator<Item = Move> + '_ {
         self.moves
             .iter()
-            .filter(|m| m.verdict == Verdict::Won)
+            .filter(|m| m.verdict == Proved::Won)
             .map(|m| m.mv)
     }
 }
@@ -147,9 +147,9 @@ pub fn prove_until(
     let root = search.leaf(pos, None, 0);
     let Some((root_pos, root)) = root else {
         let verdict = if search.nodes[0].pn == 0 {
-            Verdict::Won
+            Proved::Won
         } else {
-            Verdict::NotWon
+            Proved::NotWon
         };
         return Proof {
             verdict,
@@ -324,14 +324,14 @@ impl Search {
         }
     }
 
-    fn verdict(&self, index: u32) -> Verdict {
+    fn verdict(&self, index: u32) -> Proved {
         let node = self.nodes[index as usize];
         if node.pn == 0 {
-            Verdict::Won
+            Proved::Won
         } else if node.dn == 0 {
-            Verdict::NotWon
+            Proved::NotWon
         } else {
-            Verdict::Unknown
+            Proved::Unknown
         }
     }
 
@@ -343,7 +343,7 @@ impl Search {
                 RootMove {
                     mv: self.nodes[c as usize].mv.expect("a child has a move"),
                     verdict,
-                    length: (verdict == Verdict::Won).then(|| 1 + self.proof_length(c)),
+                    length: (verdict == Proved::Won).then(|| 1 + self.proof_length(c)),
                 }
             })
             .collect();

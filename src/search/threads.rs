@@ -14,7 +14,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::policy::Policy;
-use super::proof::{Verdict, prove_until};
+use super::proof::{Proved, prove_until};
 use super::{Limits, MATE, MAX_DEPTH, Report, RootObserver, TranspositionTable, Worker};
 use crate::rules::{Move, Position, Status};
 
@@ -234,7 +234,7 @@ impl Engine {
                 Some(Instant::now() + plan.verify),
                 Some(&halt),
             );
-            if proof.verdict != Verdict::Won {
+            if proof.verdict != Proved::Won {
                 return Some(report);
             }
             excluded.push(report.best);

@@ -23,7 +23,7 @@ pub const MOVES_PER_SHARE: i64 = 2;
 /// When to stop starting new iterations (`soft`) and when to abort the one
 /// under way (`hard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct TimeBudget {
     /// No new iteration starts after this.
     pub soft: Duration,
     /// The search stops at this, finished or not.
@@ -61,10 +61,14 @@ pub struct Budget {
 /// assert_eq!(budget(Some(60_000), None, 0).soft, Duration::from_millis(2995));
 /// assert_eq!(budget(Some(60_000), None, 20).soft, Duration::from_millis(1996));
 /// ```
-pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>, moves_played: u32) -> Budget {
+pub fn budget(
+    remaining_ms: Option<i64>,
+    movetime: Option<Duration>,
+    moves_played: u32,
+) -> TimeBudget {
     let fixed = movetime.unwrap_or(DEFAULT_MOVETIME);
     let Some(remaining) = remaining_ms else {
-        return Budget {
+        return TimeBudget {
             soft: fixed * 6 / 10,
             hard: fixed,
             scalable: false,
@@ -74,11 +78,11 @@ pub fn budget(remaining_ms: Option<i64>, movetime: Option<Duration>, moves_playe
     match movetime {
         Some(t) => {
             let t = (t.as_millis() as i64).min(usable / 2);
-            Budget::from_ms(t * 6 / 10, t, false)
+            TimeBudget::from_ms(t * 6 / 10, t, false)
         }
         None => {
             let share = SOFT_SHARE + i64::from(moves_played) / MOVES_PER_SHARE;
-            Budget::from_ms(usable / share, usable / 6, true)
+            TimeBudget::from_ms(usable / share, usable / 6, true)
         }
     }
 }
@@ -131,9 +135,9 @@ pub fn usable(remaining_ms: i64) -> i64 {
     (remaining - RESERVE_MS).max(remaining / 20)
 }
 
-impl Budget {
-    fn from_ms(soft: i64, hard: i64, scalable: bool) -> Budget {
-        Budget {
+impl TimeBudget {
+    fn from_ms(soft: i64, hard: i64, scalable: bool) -> TimeBudget {
+        TimeBudget {
             soft: Duration::from_millis(soft.max(0) as u64),
             hard: Duration::from_millis(hard.max(0) as u64),
             scalable,
@@ -152,7 +156,7 @@ pub fn budget_with_increment(
     increment_ms: i64,
     moves_to_go: Option<i64>,
     movetime: Option<Duration>,
-) -> Budget {
+) -> TimeBudget {
     if movetime.is_some() {
         return budget(Some(remaining_ms), movetime, 0);
     }
@@ -160,7 +164,7 @@ pub fn budget_with_increment(
     let share = usable / moves_to_go.unwrap_or(25).clamp(1, 25) + increment_ms.max(0) * 3 / 4;
     let soft = share.min(usable / 2);
     let hard = (share * 4).min(usable / 2).max(soft);
-    Budget::from_ms(soft, hard, true)
+    TimeBudget::from_ms(soft, hard, true)
 }
 
 /// What limits a search. Without a depth, time or node limit a search stops
@@ -174,7 +178,7 @@ pub struct Limits {
     /// The search stops at this time, finished or not.
     pub hard_time: Option<Duration>,
     /// Scale `soft_time` by how settled the search is ([`soft_scale`]):
-    /// set by a [`Budget`] that is `scalable`.
+    /// set by a [`TimeBudget`] that is `scalable`.
     pub settle: bool,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
@@ -183,7 +187,7 @@ pub struct Limits {
 impl Limits {
     /// These limits with the time of `budget`: its soft and hard limits,
     /// and whether the soft one may be scaled.
-    pub fn with_budget(self, budget: Budget) -> Limits {
+    pub fn with_budget(self, budget: TimeBudget) -> Limits {
         Limits {
             soft_time: Some(budget.soft),
             hard_time: Some(budget.hard),
@@ -230,7 +234,7 @@ impl Limits {
 mod tests {
     use super::*;
 
-    fn ms(b: Budget) -> (u128, u128) {
+    fn ms(b: TimeBudget) -> (u128, u128) {
         (b.soft.as_millis(), b.hard.as_millis())
     }
 

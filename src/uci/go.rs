@@ -124,7 +124,7 @@ impl Go {
     }
 
     /// The time this move may take, if the command limits it.
-    pub fn budget(&self, turn: Color) -> Option<time::Budget> {
+    pub fn budget(&self, turn: Color) -> Option<time::TimeBudget> {
         match (*self.clock.get(turn), self.movetime) {
             (Some(remaining), _) => Some(time::budget_with_increment(
                 remaining,
@@ -132,7 +132,7 @@ impl Go {
                 self.moves_to_go,
                 self.movetime,
             )),
-            (None, Some(t)) => Some(time::Budget {
+            (None, Some(t)) => Some(time::TimeBudget {
                 soft: t,
                 hard: t,
                 scalable: false,
@@ -144,7 +144,7 @@ impl Go {
 
 impl Limits {
     /// These limits with `budget`'s time, if any.
-    fn with_time(self, budget: Option<time::Budget>) -> Limits {
+    fn with_time(self, budget: Option<time::TimeBudget>) -> Limits {
         match budget {
             Some(b) => self.with_budget(b),
             None => self,

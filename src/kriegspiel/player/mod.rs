@@ -133,14 +133,14 @@ impl Player {
         // share of what is left, and fewer boards as it runs low (each
         // update of the belief costs about 0.1 ms a board).
         let budget = match remaining {
-            None => search::Budget::Boards(search::UNTIMED_BOARDS),
+            None => search::Effort::Boards(search::UNTIMED_BOARDS),
             Some(left) => {
                 let ms = usize::try_from(left.as_millis()).unwrap_or(usize::MAX);
                 self.belief.set_capacity(ms / 25);
                 if left < LAST_MOMENTS {
-                    search::Budget::Boards(1)
+                    search::Effort::Boards(1)
                 } else {
-                    search::Budget::Time((left / 50).min(Duration::from_secs(1)))
+                    search::Effort::Time((left / 50).min(Duration::from_secs(1)))
                 }
             }
         };

@@ -40,7 +40,7 @@ const CLAMP: i32 = 5_000;
 
 /// How much a choice may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
+pub enum Effort {
     /// At most this long (at least one board is searched).
     Time(Duration),
     /// Exactly this many boards (or all of them, if fewer).
@@ -82,7 +82,7 @@ impl Scorer {
         belief: &Belief,
         candidates: &[Attempt],
         repeats: &[bool],
-        budget: Budget,
+        budget: Effort,
         rng: &mut Xorshift,
     ) -> Option<Attempt> {
         let first = *candidates.first()?;
@@ -104,8 +104,8 @@ impl Scorer {
         let mut seen = 0;
         for board in boards {
             let spent = match budget {
-                Budget::Time(limit) => started.elapsed() >= limit,
-                Budget::Boards(n) => seen >= n,
+                Effort::Time(limit) => started.elapsed() >= limit,
+                Effort::Boards(n) => seen >= n,
             };
             if seen > 0 && spent {
                 break;
