@@ -100,6 +100,10 @@ impl Recorded for Position {
     fn pgn(game: &Game, tags: &[(&str, String)]) -> Option<String> {
         Some(pgn::write(&game.to_pgn(tags)))
     }
+
+    fn pgn_standard(game: &Game) -> bool {
+        game.is_chess()
+    }
 }
 
 impl Game<Position> {

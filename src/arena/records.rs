@@ -40,7 +40,7 @@ pub(super) fn write_game(
     let w = usize::from(!record.first_white);
     let (white_control, black_control) = (config.control(w), config.control(1 - w));
     let result = wording::pgn_result(Some(record.outcome));
-    let chess = config.ruleset == "chess";
+    let chess = game.pgn_standard();
     let mut tags = vec![
         ("Event", "antichess referee".to_string()),
         ("Site", "local".to_string()),

@@ -87,6 +87,10 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     /// The game as PGN with these tags, for a game PGN can hold.
     fn pgn(&self, tags: &[(&str, String)]) -> Option<String>;
 
+    /// Whether PGN's standard describes the game (see
+    /// [`super::Recorded::pgn_standard`]).
+    fn pgn_standard(&self) -> bool;
+
     /// Checks the game's invariants after a move, where it has audits.
     fn audit(&self);
 
@@ -267,6 +271,10 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn pgn(&self, tags: &[(&str, String)]) -> Option<String> {
         R::pgn(self, tags)
+    }
+
+    fn pgn_standard(&self) -> bool {
+        R::pgn_standard(self)
     }
 
     fn audit(&self) {

@@ -116,6 +116,13 @@ pub trait Recorded: Rules + Sized {
     fn pgn(_game: &Game<Self>, _tags: &[(&str, String)]) -> Option<String> {
         None
     }
+
+    /// Whether the game is one the PGN standard describes (chess): its
+    /// records then take the standard's `Termination` words and no
+    /// `Variant` tag.
+    fn pgn_standard(_game: &Game<Self>) -> bool {
+        false
+    }
 }
 
 /// One move of a game's history.

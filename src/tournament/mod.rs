@@ -263,8 +263,13 @@ impl<'a> Run<'a> {
     }
 
     /// Keeps a finished game and saves the state; a crash stops the
-    /// tournament unless programs are to be recovered.
+    /// tournament unless programs are to be recovered. Once it is
+    /// stopping, games that finish are not kept (a resume plays them): a
+    /// worker may finish the next game before the stop reaches it.
     fn record(&mut self, p: usize, (a, b): Pairing, index: u32, record: &GameRecord) {
+        if self.stop.is_some() {
+            return;
+        }
         let first = crate::rules::Color::from_white(record.first_white);
         let first_points2 = match record.outcome.winner {
             None => 1,
