@@ -212,27 +212,8 @@ impl Umpired<'_> {
         let clock = self.config.clock_ms;
         let mut remaining = [clock, clock];
         let mut made = [0u32; 2];
-        for color in [Color::White, Color::Black] {
-            let i = self.index(color);
-            if self.programs[i].is_none() {
-                self.programs[i] = ChildProgram::spawn(self.command(color)).ok().map(|mut p| {
-                    p.watch(Arc::clone(interrupt));
-                    p
-                });
-            }
-            let side = if color.is_white() { "white" } else { "black" };
-            let line = format!("newgame {side} {clock} {seed}");
-            let answer = match self.programs[i].as_mut() {
-                Some(p) => p.ask(&line, SETUP),
-                None => Err(Fault::Ended(Ending::NotRunning)),
-            };
-            let why = match answer {
-                Ok(answer) if answer == "ready" => continue,
-                Ok(answer) => format!("newgame answered {}", quote(&answer)),
-                Err(Fault::Interrupted) => return None,
-                Err(fault) => format!("{fault} after newgame"),
-            };
-            return Some(self.forfeit(color, Forfeit::Setup, why));
+        if let Err(ended) = self.set_up(seed, interrupt) {
+            return ended;
         }
         let finish = loop {
             if let Some(f) = self.game.finish() {
@@ -244,24 +225,8 @@ impl Umpired<'_> {
                 break self.game.end(Why::Adjudication);
             }
             let turn = self.game.turn();
-            // A line nobody asked for is a protocol error.
-            for color in [turn, turn.other()] {
-                let i = self.index(color);
-                let unread = match self.programs[i].as_mut() {
-                    Some(p) => p.unread(),
-                    None => Ok(None),
-                };
-                match unread {
-                    Ok(None) => {}
-                    Ok(Some(line)) => {
-                        return Some(self.forfeit(
-                            color,
-                            Forfeit::Protocol,
-                            format!("{} when no answer was due", quote(&line)),
-                        ));
-                    }
-                    Err(fault) => return self.fault(color, fault, "its last command"),
-                }
+            if let Some(ended) = self.stray_line(turn) {
+                return ended;
             }
             let go = format!("go {} {}", remaining[0].max(0), remaining[1].max(0));
             self.send(turn, &go);
@@ -325,14 +290,71 @@ impl Umpired<'_> {
                 break f;
             }
         };
+        self.announce_result(&finish);
+        Some(finish)
+    }
+
+    /// A line nobody asked for is a protocol error: the game's end when
+    /// either program wrote one (`Some(None)` when interrupted).
+    fn stray_line(&mut self, turn: Color) -> Option<Option<Finish>> {
+        for color in [turn, turn.other()] {
+            let i = self.index(color);
+            let unread = match self.programs[i].as_mut() {
+                Some(p) => p.unread(),
+                None => Ok(None),
+            };
+            match unread {
+                Ok(None) => {}
+                Ok(Some(line)) => {
+                    let detail = format!("{} when no answer was due", quote(&line));
+                    return Some(Some(self.forfeit(color, Forfeit::Protocol, detail)));
+                }
+                Err(fault) => return Some(self.fault(color, fault, "its last command")),
+            }
+        }
+        None
+    }
+
+    /// Starts the programs that are not running and gives each the new
+    /// game; `Err` ends the game before it starts: a setup forfeit, or
+    /// `None` when interrupted.
+    fn set_up(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Result<(), Option<Finish>> {
+        let clock = self.config.clock_ms;
+        for color in [Color::White, Color::Black] {
+            let i = self.index(color);
+            if self.programs[i].is_none() {
+                self.programs[i] = ChildProgram::spawn(self.command(color)).ok().map(|mut p| {
+                    p.watch(Arc::clone(interrupt));
+                    p
+                });
+            }
+            let side = if color.is_white() { "white" } else { "black" };
+            let line = format!("newgame {side} {clock} {seed}");
+            let answer = match self.programs[i].as_mut() {
+                Some(p) => p.ask(&line, SETUP),
+                None => Err(Fault::Ended(Ending::NotRunning)),
+            };
+            let why = match answer {
+                Ok(answer) if answer == "ready" => continue,
+                Ok(answer) => format!("newgame answered {}", quote(&answer)),
+                Err(Fault::Interrupted) => return Err(None),
+                Err(fault) => format!("{fault} after newgame"),
+            };
+            return Err(Some(self.forfeit(color, Forfeit::Setup, why)));
+        }
+        Ok(())
+    }
+
+    /// Tells both programs the result, the mover first (after a move that
+    /// ended the game, the side that made it; otherwise the side whose
+    /// turn it was), and words the termination of an ending on the board.
+    fn announce_result(&mut self, finish: &Finish) {
         if let Why::Position(e) = finish.why {
             self.termination = match e.winner() {
                 Some(c) => format!("checkmate, {c:?} wins"),
                 None => e.text().split(':').next().unwrap_or("").to_lowercase(),
             };
         }
-        // The mover first: after a move that ended the game, the side that
-        // made it; otherwise the side whose turn it was.
         let line = format!("result {} {}", finish.result(), finish.word());
         let mover = match finish.why {
             Why::Position(_) => self.game.turn().other(),
@@ -340,7 +362,6 @@ impl Umpired<'_> {
         };
         self.send(mover, &line);
         self.send(mover.other(), &line);
-        Some(finish)
     }
 
     /// Writes `game-NNN.pgn`.
