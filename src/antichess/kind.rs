@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::file::{self, SavedGame};
-use crate::game::{AnyGame, Counted, Game, Kind, Recorded, Setup};
+use crate::game::{AnyGame, Counted, Game, Kind, Recorded, Setup, boxed};
 use crate::rules::{self, Position, Ruleset};
 
 /// The start position, as an example of a FEN.
@@ -28,25 +28,23 @@ impl Kind for Antichess {
     }
 
     fn start(&self, ruleset: &str) -> Option<Box<dyn AnyGame>> {
-        Position::start(ruleset).map(|g| Box::new(g) as Box<dyn AnyGame>)
+        Position::start(ruleset).map(boxed)
     }
 
     /// Any file of the antichess schema, and any file no other game
     /// takes (its errors are the antichess schema's).
     fn read_file(&self, bytes: &[u8]) -> Option<Result<Box<dyn AnyGame>, String>> {
         match file::parse_any(bytes) {
-            Ok(SavedGame::Antichess(f)) => Some(
-                Game::from_file(&f)
-                    .map(|g| Box::new(g) as Box<dyn AnyGame>)
-                    .map_err(|e| e.to_string()),
-            ),
+            Ok(SavedGame::Antichess(f)) => {
+                Some(Game::from_file(&f).map(boxed).map_err(|e| e.to_string()))
+            }
             Ok(SavedGame::Connect(_)) => None,
             Err(e) => Some(Err(e.to_string())),
         }
     }
 
     fn read_pgn(&self, path: &Path, number: usize) -> Option<Result<Box<dyn AnyGame>, String>> {
-        Some(read_pgn(path, number).map(|g| Box::new(g) as Box<dyn AnyGame>))
+        Some(read_pgn(path, number).map(boxed))
     }
 
     fn check_file(&self, bytes: &[u8]) -> Option<Result<(), String>> {
@@ -99,7 +97,7 @@ impl Kind for Antichess {
     fn read_suite(&self, path: &Path, ruleset: &str) -> Result<Vec<Box<dyn AnyGame>>, String> {
         Ok(super::read_suite(path, ruleset)?
             .into_iter()
-            .map(|pos| Box::new(Game::with_rules(ruleset, pos, 0, 0)) as Box<dyn AnyGame>)
+            .map(|pos| boxed(Game::with_rules(ruleset, pos, 0, 0)))
             .collect())
     }
 }

@@ -2,7 +2,7 @@
 //! game files, and perft from a move sequence.
 
 use crate::file::{self, SavedGame};
-use crate::game::{AnyGame, Counted, Game, Kind, Recorded, Setup};
+use crate::game::{AnyGame, Counted, Game, Kind, Recorded, Setup, boxed};
 
 use super::moves::{cell_text, play_sequence};
 use super::{Position, Shape};
@@ -25,12 +25,12 @@ impl Kind for ConnectN {
     }
 
     fn start(&self, ruleset: &str) -> Option<Box<dyn AnyGame>> {
-        Position::start(ruleset).map(|g| Box::new(g) as Box<dyn AnyGame>)
+        Position::start(ruleset).map(boxed)
     }
 
     fn read_file(&self, bytes: &[u8]) -> Option<Result<Box<dyn AnyGame>, String>> {
         match file::parse_any(bytes) {
-            Ok(SavedGame::Connect(f)) => Some(Ok(Box::new(Game::from_connect_file(&f)))),
+            Ok(SavedGame::Connect(f)) => Some(Ok(boxed(Game::from_connect_file(&f)))),
             _ => None,
         }
     }

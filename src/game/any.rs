@@ -167,6 +167,11 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     -> Option<String>;
 }
 
+/// A game as the object front ends hold.
+pub fn boxed<R: Plugin>(game: Game<R>) -> Box<dyn AnyGame> {
+    Box::new(game)
+}
+
 impl Clone for Box<dyn AnyGame> {
     fn clone(&self) -> Box<dyn AnyGame> {
         self.boxed_clone()

@@ -17,7 +17,7 @@ use std::fmt;
 
 use shakmaty::ByColor;
 
-pub use any::{AnyEngine, AnyGame};
+pub use any::{AnyEngine, AnyGame, boxed};
 pub use clock::{Clock, charged_ms, elapsed_ms};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
