@@ -14,6 +14,7 @@ mod elo;
 mod openings;
 mod play;
 mod records;
+mod referee;
 mod report;
 mod sprt;
 mod time_control;
@@ -29,9 +30,10 @@ use std::thread;
 pub use elo::Tally;
 pub use openings::random_opening;
 pub use play::deadline;
-use play::{Finished, play_one, program_of};
+use play::program_of;
 pub(crate) use play::{forfeit_for, last_words};
-pub(crate) use records::save_record;
+
+pub use referee::{Finished, Referee, TextUi};
 pub use report::{program_name, report_table};
 pub use sprt::{Decision, Sprt};
 pub use time_control::TimeControl;
@@ -102,6 +104,21 @@ impl MatchConfig {
             base_ms: self.clock(i),
             moves: self.period_moves,
             increment_ms: self.increment_ms,
+        }
+    }
+
+    /// The names of White and Black in the records of a game where the
+    /// first program has White or not (the commands when no names are
+    /// given).
+    pub fn white_black(&self, first_white: bool) -> (String, String) {
+        let [first, second] = self
+            .names
+            .clone()
+            .unwrap_or_else(|| [self.first.clone(), self.second.clone()]);
+        if first_white {
+            (first, second)
+        } else {
+            (second, first)
         }
     }
 
@@ -180,6 +197,23 @@ pub struct MatchResult {
     pub interrupted: bool,
 }
 
+impl MatchResult {
+    /// Counts a finished game: the first program's win, draw or loss, and
+    /// the forfeit, by offender.
+    pub fn count(&mut self, record: &GameRecord) {
+        let first_color = Color::from_white(record.first_white);
+        match record.outcome.winner {
+            None => self.tally.draws += 1,
+            Some(c) if c == first_color => self.tally.wins += 1,
+            Some(_) => self.tally.losses += 1,
+        }
+        if let (Some(f), Some(winner)) = (record.forfeit, record.outcome.winner) {
+            let offender = usize::from(winner == first_color);
+            *self.forfeits.entry((offender, f)).or_default() += 1;
+        }
+    }
+}
+
 /// Checks that a program can be run (found, executable, a command that
 /// splits into words); the error says `who` cannot start, and why.
 pub fn check_program(who: &str, command: &str) -> Result<(), String> {
@@ -197,26 +231,26 @@ pub fn check_programs(commands: [&str; 2]) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays the match; `on_game` sees each finished game (numbered from 0).
-/// Setting `interrupt` stops it at once; the unfinished games are neither
-/// counted nor recorded. The opening files go to a private folder made
-/// for the match (mode 700), removed at its end.
+/// Plays the match by the TextUI protocol (see [`play_match_with`]).
 pub fn play_match(
     config: &MatchConfig,
     interrupt: &Arc<AtomicBool>,
+    on_game: impl FnMut(u32, &GameRecord),
+) -> MatchResult {
+    play_match_with(config, &TextUi, interrupt, on_game)
+}
+
+/// Plays the match, each game refereed by `referee`; `on_game` sees each
+/// finished game (numbered from 0). Setting `interrupt` stops it at once;
+/// the unfinished games are neither counted nor recorded. The programs
+/// work in a private folder made for the match (mode 700), removed at its
+/// end.
+pub fn play_match_with(
+    config: &MatchConfig,
+    referee: &dyn Referee,
+    interrupt: &Arc<AtomicBool>,
     mut on_game: impl FnMut(u32, &GameRecord),
 ) -> MatchResult {
-    let opening_of = |pair: u32| -> Option<Box<dyn AnyGame>> {
-        match config.suite.as_deref() {
-            Some(suite) if !suite.is_empty() => Some(suite[pair as usize % suite.len()].clone()),
-            _ => random_opening(
-                &config.games_known,
-                &config.ruleset,
-                config.opening_plies,
-                config.seed ^ u64::from(pair),
-            ),
-        }
-    };
     let mut result = MatchResult::default();
     let folder = match tempfile::Builder::new()
         .prefix("antichess-referee-")
@@ -239,7 +273,6 @@ pub fn play_match(
         for _ in 0..workers {
             let sender = sender.clone();
             let next_pair = &next_pair;
-            let opening_of = &opening_of;
             let folder = folder.path();
             scope.spawn(move || {
                 let mut programs: [Option<ChildProgram>; 2] = [None, None];
@@ -248,21 +281,17 @@ pub fn play_match(
                     if pair >= pairs {
                         return;
                     }
-                    let Some(opening) = opening_of(pair) else {
-                        let _ = sender.send(None);
-                        return;
-                    };
                     for first_white in [true, false] {
                         let index = pair * 2 + u32::from(!first_white);
                         if config.skip.contains(&index) {
                             continue;
                         }
-                        let played = play_one(
+                        let played = referee.play_game(
                             config,
                             &mut programs,
-                            opening.as_ref(),
+                            index,
                             first_white,
-                            &folder.join(format!("opening-{index}.xml")),
+                            folder,
                             interrupt,
                         );
                         let stop = played.is_none();
@@ -275,26 +304,13 @@ pub fn play_match(
         }
         drop(sender);
         for message in finished {
-            let Some((index, (record, game))) = message else {
+            let Some((index, Finished { record, files })) = message else {
                 result.interrupted = true;
                 continue;
             };
-            let first_color = if record.first_white {
-                Color::White
-            } else {
-                Color::Black
-            };
-            match record.outcome.winner {
-                None => result.tally.draws += 1,
-                Some(c) if c == first_color => result.tally.wins += 1,
-                Some(_) => result.tally.losses += 1,
-            }
-            if let (Some(f), Some(winner)) = (record.forfeit, record.outcome.winner) {
-                let offender = usize::from(winner == first_color);
-                *result.forfeits.entry((offender, f)).or_default() += 1;
-            }
+            result.count(&record);
             if let Some(dir) = &config.out_dir {
-                records::write_game(dir, config, index, &record, game.as_ref());
+                records::write_files(dir, index, &files);
             }
             on_game(index, &record);
         }

@@ -42,7 +42,7 @@ struct Refereed<'a> {
 }
 
 /// A finished game: how it ended, and the game itself.
-pub(super) type Finished = (GameRecord, Box<dyn AnyGame>);
+pub(super) type Ended = (GameRecord, Box<dyn AnyGame>);
 
 impl Refereed<'_> {
     /// The program index (0 first, 1 second) playing `color`.
@@ -54,7 +54,7 @@ impl Refereed<'_> {
         program_name(i)
     }
 
-    fn record(self, outcome: Outcome, forfeit: Option<Forfeit>, termination: String) -> Finished {
+    fn record(self, outcome: Outcome, forfeit: Option<Forfeit>, termination: String) -> Ended {
         let mut game = self.game;
         game.adjudicate(outcome);
         let record = GameRecord {
@@ -71,7 +71,7 @@ impl Refereed<'_> {
     /// The offender loses; both programs are restarted for the next game
     /// (the other may be mid-answer). A program that failed to start,
     /// crashed or hung has the last line of its standard error quoted.
-    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Finished {
+    fn forfeit(self, loser: Color, kind: Forfeit, detail: String) -> Ended {
         let i = self.index(loser);
         let who = self.name(i);
         let said = last_words(self.programs[i].as_ref(), kind);
@@ -113,7 +113,7 @@ impl Refereed<'_> {
 
     /// The loss of `loser`, whose program failed to answer `command`
     /// (`None` when interrupted: the game is not scored).
-    fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Finished> {
+    fn fault(self, loser: Color, fault: Fault, command: &str) -> Option<Ended> {
         let kind = forfeit_for(&fault)?;
         Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
@@ -157,7 +157,7 @@ pub(super) fn play_one(
     first_white: bool,
     opening_file: &Path,
     interrupt: &Arc<AtomicBool>,
-) -> Option<Finished> {
+) -> Option<Ended> {
     let (white_clock, black_clock) = config.clocks(first_white);
     let mut start = opening.boxed_clone();
     if white_clock > 0 && black_clock > 0 {
@@ -252,7 +252,7 @@ impl Refereed<'_> {
 
     /// Plays the game from the opening to its end: each move asked of its
     /// program within its budget, checked, charged and passed on.
-    fn play_out(mut self, opening_file: &Path, interrupt: &Arc<AtomicBool>) -> Option<Finished> {
+    fn play_out(mut self, opening_file: &Path, interrupt: &Arc<AtomicBool>) -> Option<Ended> {
         loop {
             if interrupt.load(Ordering::Relaxed) {
                 return None;
@@ -365,7 +365,7 @@ impl Refereed<'_> {
     }
 
     /// The game's record once `loss` decides it (`None` when interrupted).
-    fn lose(self, loss: Loss) -> Option<Finished> {
+    fn lose(self, loss: Loss) -> Option<Ended> {
         match loss {
             Loss::Forfeit(color, kind, detail) => Some(self.forfeit(color, kind, detail)),
             Loss::Fault(color, fault, command) => self.fault(color, fault, command),

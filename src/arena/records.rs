@@ -9,34 +9,18 @@ use crate::pgn;
 use crate::rules::{Reason, wording};
 use crate::safe_write::write_atomic;
 
-/// Writes `game-NNN.xml` (a schema-valid game file with `gameOver`) and
-/// `game-NNN.pgn`. A forfeit is written as `timeExpired` in the game file
-/// (the file format has no other description for it); the PGN
-/// `Termination` tag says what happened. A record that cannot be written
-/// is reported on standard error (the match goes on).
-pub(super) fn write_game(
-    dir: &Path,
+/// The records of a game: the game file (`xml`: schema-valid, with
+/// `gameOver`) and, for a game PGN can hold, `pgn`. A forfeit is written
+/// as `timeExpired` in the game file (the file format has no other
+/// description for it); the PGN `Termination` tag says what happened.
+pub(super) fn game_files(
     config: &MatchConfig,
     index: u32,
     record: &GameRecord,
     game: &dyn AnyGame,
-) {
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("antichess: could not create {}: {e}", dir.display());
-        return;
-    }
-    let stem = dir.join(format!("game-{:03}", index + 1));
-    let xml = game.to_xml();
-    save_record(&stem.with_extension("xml"), &xml);
-    let [first, second] = config
-        .names
-        .clone()
-        .unwrap_or_else(|| [config.first.clone(), config.second.clone()]);
-    let (white, black) = if record.first_white {
-        (first, second)
-    } else {
-        (second, first)
-    };
+) -> Vec<(&'static str, String)> {
+    let mut files = vec![("xml", game.to_xml())];
+    let (white, black) = config.white_black(record.first_white);
     let w = usize::from(!record.first_white);
     let (white_control, black_control) = (config.control(w), config.control(1 - w));
     let result = wording::pgn_result(Some(record.outcome));
@@ -73,7 +57,21 @@ pub(super) fn write_game(
         tags.push(("Termination", record.termination.clone()));
     }
     if let Some(text) = game.pgn(&tags) {
-        save_record(&stem.with_extension("pgn"), &text);
+        files.push(("pgn", text));
+    }
+    files
+}
+
+/// Writes a game's records as `game-NNN.EXT` in `dir`. A record that
+/// cannot be written is reported on standard error (the match goes on).
+pub(super) fn write_files(dir: &Path, index: u32, files: &[(&'static str, String)]) {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("antichess: could not create {}: {e}", dir.display());
+        return;
+    }
+    let stem = dir.join(format!("game-{:03}", index + 1));
+    for (extension, text) in files {
+        save_record(&stem.with_extension(extension), text);
     }
 }
 

@@ -9,11 +9,13 @@ use clap::{Args, Subcommand};
 
 use super::flags::SeedArg;
 use super::{MatchArgs, SeatArgs};
+use crate::arena::{self, MatchConfig};
 use crate::game::PlayerKind;
-use crate::kriegspiel::referee::RefereeConfig;
+use crate::kriegspiel::referee::KriegspielReferee;
 use crate::kriegspiel::terminal::{self, TerminalOptions};
-use crate::kriegspiel::{Record, Strategy, filter, protocol, referee};
+use crate::kriegspiel::{Record, Strategy, filter, protocol};
 use crate::rules::{Position, Ruleset};
+use crate::tournament::KRIEGSPIEL;
 
 /// The computer player's strategy.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -118,21 +120,27 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
             max_plies,
             max_attempts,
         }) => {
-            let config = RefereeConfig {
+            let config = MatchConfig {
                 first: white,
                 second: black,
                 games,
                 clock_ms: clock,
+                second_clock_ms: None,
                 increment_ms: 0,
                 period_moves: None,
+                ruleset: KRIEGSPIEL.to_string(),
+                games_known: crate::games::builtin(),
+                opening_plies: 0,
                 // Game i (from 1) is given seed S + i - 1.
                 seed: seed.or(1),
                 out_dir: out,
                 max_plies,
-                max_attempts,
+                concurrency: 1,
+                suite: None,
                 skip: Default::default(),
                 names: None,
             };
+            let referee = KriegspielReferee { max_attempts };
             crate::arena::check_programs([&config.first, &config.second])
                 .map_err(anyhow::Error::msg)?;
             super::prepare_out(config.out_dir.as_deref())?;
@@ -141,7 +149,7 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 &config.second,
                 config.games,
                 None,
-                |stop, on_game| referee::play_match(&config, stop, on_game),
+                |stop, on_game| arena::play_match_with(&config, &referee, stop, on_game),
             )
         }
         None => {

@@ -5,8 +5,7 @@
 //! (`umpire Illegal move` to the mover only), `result R WHY` and `quit`;
 //! a program answers `ready`, an attempt (`e2e4`, `e7e8n`) or `resign`.
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -14,54 +13,13 @@ use std::time::{Duration, Instant};
 use super::game::{Answer, Finish, Record, Why};
 use super::umpire::Attempt;
 use crate::arena::{
-    Forfeit, GameRecord, MatchResult, TimeControl, deadline, forfeit_for, last_words, program_name,
-    save_record,
+    Finished, Forfeit, GameRecord, MatchConfig, Referee, deadline, forfeit_for, last_words,
+    program_name,
 };
 use crate::game::charged_ms;
 use crate::pgn;
 use crate::process::{ChildProgram, Ending, Fault, quote};
 use crate::rules::{Color, Outcome, Reason};
-
-/// How a Kriegspiel match is played.
-#[derive(Clone, Debug)]
-pub struct RefereeConfig {
-    /// Command of the first program (White in odd games).
-    pub first: String,
-    /// Command of the second program.
-    pub second: String,
-    /// Number of games (rounded up to pairs).
-    pub games: u32,
-    /// Clock per side in milliseconds (0: unlimited).
-    pub clock_ms: i64,
-    /// Added to a clock after each move of its side.
-    pub increment_ms: i64,
-    /// Moves in each period of the clock's time (`None`: the whole game).
-    pub period_moves: Option<u32>,
-    /// Game `i` (from 1) gets seed `seed + i - 1`.
-    pub seed: u64,
-    /// Where the PGN records go.
-    pub out_dir: Option<PathBuf>,
-    /// Plies after which a game is adjudicated a draw.
-    pub max_plies: usize,
-    /// Refused attempts allowed in one turn (more is a forfeit).
-    pub max_attempts: usize,
-    /// Games (by index from 0) not to play: played before (a tournament
-    /// resumed).
-    pub skip: BTreeSet<u32>,
-    /// The programs' names in the records (their commands when empty).
-    pub names: Option<[String; 2]>,
-}
-
-impl RefereeConfig {
-    /// The time control of both sides.
-    pub fn control(&self) -> TimeControl {
-        TimeControl {
-            base_ms: self.clock_ms,
-            moves: self.period_moves,
-            increment_ms: self.increment_ms,
-        }
-    }
-}
 
 /// How long `newgame` may take.
 const SETUP: Duration = Duration::from_secs(10);
@@ -80,37 +38,40 @@ fn outcome(finish: Finish) -> Outcome {
     }
 }
 
-/// Plays the match; `on_game` sees each finished game (numbered from 0).
-/// Setting `interrupt` stops it at once; the unfinished game is neither
-/// counted nor recorded.
-pub fn play_match(
-    config: &RefereeConfig,
-    interrupt: &Arc<AtomicBool>,
-    mut on_game: impl FnMut(u32, &GameRecord),
-) -> MatchResult {
-    let mut result = MatchResult::default();
-    let mut programs: [Option<ChildProgram>; 2] = [None, None];
-    let games = config.games.div_ceil(2) * 2;
-    for index in 0..games {
-        if config.skip.contains(&index) {
-            continue;
-        }
-        let first_white = index % 2 == 0;
+/// The Kriegspiel referee: the umpire between two programs that speak the
+/// player protocol, as a referee of [`crate::arena`]'s matches. Game `i`
+/// (from 0) is given seed `seed + i`.
+pub struct KriegspielReferee {
+    /// Refused attempts allowed in one turn (more is a forfeit).
+    pub max_attempts: usize,
+}
+
+impl Referee for KriegspielReferee {
+    fn play_game(
+        &self,
+        config: &MatchConfig,
+        programs: &mut [Option<ChildProgram>; 2],
+        index: u32,
+        first_white: bool,
+        _folder: &Path,
+        interrupt: &Arc<AtomicBool>,
+    ) -> Option<Finished> {
         let mut table = Umpired {
             config,
-            programs: &mut programs,
+            max_attempts: self.max_attempts,
+            programs,
             first_white,
             game: Record::new(),
             attempts: 0,
             forfeit: None,
             termination: String::new(),
         };
-        let Some(finish) = table.play(config.seed.wrapping_add(u64::from(index)), interrupt) else {
-            result.interrupted = true;
-            for p in programs.iter_mut().flatten() {
+        let seed = config.seed.wrapping_add(u64::from(index));
+        let Some(finish) = table.play(seed, interrupt) else {
+            for p in table.programs.iter_mut().flatten() {
                 let _ = p.send("quit");
             }
-            break;
+            return None;
         };
         let record = GameRecord {
             first_white,
@@ -120,30 +81,15 @@ pub fn play_match(
             plies: table.game.plies().len(),
             attempts: Some(table.attempts),
         };
-        let first_color = Color::from_white(first_white);
-        match finish.winner {
-            None => result.tally.draws += 1,
-            Some(c) if c == first_color => result.tally.wins += 1,
-            Some(_) => result.tally.losses += 1,
-        }
-        if let (Some(f), Some(winner)) = (record.forfeit, finish.winner) {
-            let offender = usize::from(winner == first_color);
-            *result.forfeits.entry((offender, f)).or_default() += 1;
-        }
-        if let Some(dir) = &config.out_dir {
-            table.write(dir, index);
-        }
-        on_game(index, &record);
+        let files = vec![("pgn", table.pgn(index))];
+        Some(Finished { record, files })
     }
-    for p in programs.iter_mut().flatten() {
-        let _ = p.send("quit");
-    }
-    result
 }
 
 /// One game under way.
 struct Umpired<'a> {
-    config: &'a RefereeConfig,
+    config: &'a MatchConfig,
+    max_attempts: usize,
     programs: &'a mut [Option<ChildProgram>; 2],
     first_white: bool,
     game: Record,
@@ -263,7 +209,7 @@ impl Umpired<'_> {
                 };
                 tries += 1;
                 self.attempts += 1;
-                if tries > self.config.max_attempts {
+                if tries > self.max_attempts {
                     break ended = Some(self.forfeit(
                         turn,
                         Forfeit::TooManyAttempts,
@@ -276,7 +222,7 @@ impl Umpired<'_> {
                         if clock > 0 {
                             made[side] += 1;
                             remaining[side] -= spent;
-                            remaining[side] += self.config.control().bonus_after(made[side]);
+                            remaining[side] += self.config.control(0).bonus_after(made[side]);
                         }
                         let line = format!("umpire {announcement}");
                         self.send(turn, &line);
@@ -365,17 +311,9 @@ impl Umpired<'_> {
     }
 
     /// Writes `game-NNN.pgn`.
-    fn write(&self, dir: &std::path::Path, index: u32) {
-        let [first, second] = self
-            .config
-            .names
-            .clone()
-            .unwrap_or_else(|| [self.config.first.clone(), self.config.second.clone()]);
-        let (white, black) = if self.first_white {
-            (first, second)
-        } else {
-            (second, first)
-        };
+    /// The game's record: PGN with the umpire's announcements.
+    fn pgn(&self, index: u32) -> String {
+        let (white, black) = self.config.white_black(self.first_white);
         let tags = [
             ("Event", "antichess kriegspiel referee".to_string()),
             ("Site", "local".to_string()),
@@ -383,11 +321,10 @@ impl Umpired<'_> {
             ("Round", (index + 1).to_string()),
             ("White", white),
             ("Black", black),
-            ("TimeControl", self.config.control().to_string()),
+            ("TimeControl", self.config.control(0).to_string()),
             ("Termination", self.termination.clone()),
             ("PlyCount", self.game.plies().len().to_string()),
         ];
-        let path = dir.join(format!("game-{:03}.pgn", index + 1));
-        save_record(&path, &self.game.pgn(&tags));
+        self.game.pgn(&tags)
     }
 }

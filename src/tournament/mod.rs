@@ -21,14 +21,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::arena::{self, Forfeit, GameRecord, MatchConfig};
-use crate::kriegspiel::referee::{self as kriegspiel_referee, RefereeConfig};
+use crate::arena::{self, Forfeit, GameRecord, MatchConfig, Referee, TextUi};
+use crate::kriegspiel::referee::KriegspielReferee;
 use crate::safe_write::{WriteError, write_atomic};
 use schedule::Pairing;
 use state::{Format, Played, State};
 
 /// The name of the ruleset played through the Kriegspiel referee.
 pub const KRIEGSPIEL: &str = "kriegspiel";
+
+/// Refused attempts allowed in one turn of a Kriegspiel game.
+const KRIEGSPIEL_MAX_ATTEMPTS: usize = 1000;
 
 /// Extra pairs of games a level knockout pairing may play.
 const TIE_BREAK_PAIRS: u32 = 3;
@@ -218,44 +221,34 @@ impl<'a> Run<'a> {
         let concurrency = self.concurrency;
         let suite = self.suite.clone();
         let mut on_game = |index: u32, record: &GameRecord| self.record(p, (a, b), index, record);
-        if s.ruleset == KRIEGSPIEL {
-            let config = RefereeConfig {
-                first: command_a,
-                second: command_b,
-                games,
-                clock_ms: s.clock_ms,
-                increment_ms: s.increment_ms,
-                period_moves: s.period_moves,
-                seed: s.seed,
-                out_dir: Some(dir),
-                max_plies: s.max_plies,
-                max_attempts: 1000,
-                skip,
-                names,
-            };
-            kriegspiel_referee::play_match(&config, &interrupt, &mut on_game);
+        let kriegspiel = s.ruleset == KRIEGSPIEL;
+        let config = MatchConfig {
+            first: command_a,
+            second: command_b,
+            games,
+            clock_ms: s.clock_ms,
+            second_clock_ms: None,
+            increment_ms: s.increment_ms,
+            period_moves: s.period_moves,
+            ruleset: s.ruleset.clone(),
+            games_known: crate::games::builtin(),
+            opening_plies: s.openings,
+            seed: s.seed,
+            out_dir: Some(dir),
+            max_plies: s.max_plies,
+            concurrency,
+            suite: if kriegspiel { None } else { suite },
+            skip,
+            names,
+        };
+        let referee: &dyn Referee = if kriegspiel {
+            &KriegspielReferee {
+                max_attempts: KRIEGSPIEL_MAX_ATTEMPTS,
+            }
         } else {
-            let config = MatchConfig {
-                first: command_a,
-                second: command_b,
-                games,
-                clock_ms: s.clock_ms,
-                second_clock_ms: None,
-                increment_ms: s.increment_ms,
-                period_moves: s.period_moves,
-                ruleset: s.ruleset.clone(),
-                games_known: crate::games::builtin(),
-                opening_plies: s.openings,
-                seed: s.seed,
-                out_dir: Some(dir),
-                max_plies: s.max_plies,
-                concurrency,
-                suite,
-                skip,
-                names,
-            };
-            arena::play_match(&config, &interrupt, &mut on_game);
-        }
+            &TextUi
+        };
+        arena::play_match_with(&config, referee, &interrupt, &mut on_game);
         if self.interrupt.load(Ordering::Relaxed) {
             return Err(());
         }
