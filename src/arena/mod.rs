@@ -149,8 +149,8 @@ pub enum Forfeit {
     IllegalMove,
     /// It answered a command other than the protocol says.
     Protocol,
-    /// It made more refused attempts in one turn than allowed (Kriegspiel).
-    TooManyAttempts,
+    /// It went past a limit its game's referee sets (the words say which).
+    Limit(&'static str),
 }
 
 impl fmt::Display for Forfeit {
@@ -163,7 +163,7 @@ impl fmt::Display for Forfeit {
             Forfeit::Garbage => "garbage output",
             Forfeit::IllegalMove => "illegal move",
             Forfeit::Protocol => "protocol error",
-            Forfeit::TooManyAttempts => "too many attempts",
+            Forfeit::Limit(words) => words,
         })
     }
 }
@@ -182,8 +182,8 @@ pub struct GameRecord {
     /// Plies of the game, the opening's included (as its PGN counts
     /// them).
     pub plies: usize,
-    /// Attempts made (Kriegspiel: legal and refused), if counted.
-    pub attempts: Option<usize>,
+    /// What else the game's referee counted, in words (`1234 attempts`).
+    pub counted: Option<String>,
 }
 
 /// The result of a match.

@@ -63,7 +63,7 @@ impl Refereed<'_> {
             forfeit,
             termination,
             plies: game.plies(),
-            attempts: None,
+            counted: None,
         };
         (record, game)
     }

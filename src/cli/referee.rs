@@ -190,12 +190,13 @@ pub(super) fn run_match(
                 "second wins"
             }
         };
-        let attempts = record
-            .attempts
-            .map_or(String::new(), |n| format!(", {n} attempts"));
+        let counted = record
+            .counted
+            .as_ref()
+            .map_or(String::new(), |words| format!(", {words}"));
         bar.suspend(|| {
             eprintln!(
-                "game {:3}: first {first_color:5} {verdict:11} {} ({} plies{attempts})",
+                "game {:3}: first {first_color:5} {verdict:11} {} ({} plies{counted})",
                 i + 1,
                 record.termination,
                 record.plies

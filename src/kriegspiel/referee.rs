@@ -21,6 +21,10 @@ use crate::pgn;
 use crate::process::{ChildProgram, Ending, Fault, quote};
 use crate::rules::{Color, Outcome, Reason};
 
+/// The forfeit of a program that makes more refused attempts in one turn
+/// than allowed.
+const TOO_MANY_ATTEMPTS: Forfeit = Forfeit::Limit("too many attempts");
+
 /// How long `newgame` may take.
 const SETUP: Duration = Duration::from_secs(10);
 
@@ -79,7 +83,7 @@ impl Referee for KriegspielReferee {
             forfeit: table.forfeit,
             termination: table.termination.clone(),
             plies: table.game.plies().len(),
-            attempts: Some(table.attempts),
+            counted: Some(format!("{} attempts", table.attempts)),
         };
         let files = vec![("pgn", table.pgn(index))];
         Some(Finished { record, files })
@@ -212,7 +216,7 @@ impl Umpired<'_> {
                 if tries > self.max_attempts {
                     break ended = Some(self.forfeit(
                         turn,
-                        Forfeit::TooManyAttempts,
+                        TOO_MANY_ATTEMPTS,
                         format!("{tries} in one turn"),
                     ));
                 }
