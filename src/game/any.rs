@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::ByColor;
 
 use super::options::EngineOptions;
-use super::plugin::{Choice, EngineFailure, Plugin, Typed};
+use super::plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
 use super::view::Style;
 use super::{Clock, Game, NotAMove};
 use crate::rules::{Color, Outcome};
@@ -140,6 +140,15 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
 
     /// The board, whose turn, the clocks and the last move.
     fn render(&self, players: ByColor<&str>, style: Style) -> String;
+
+    /// Whether the players see different things (see [`Plugin::hidden`]).
+    fn hidden(&self) -> bool;
+
+    /// What `viewer` sees (see [`Plugin::view`]).
+    fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String;
+
+    /// The side to move tries the move `text` (see [`Plugin::attempt`]).
+    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove>;
 
     /// Reads a typed move (a legal move as its canonical text).
     fn typed(&self, text: &str) -> Typed<String>;
@@ -351,6 +360,18 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn render(&self, players: ByColor<&str>, style: Style) -> String {
         R::render(self, players, style)
+    }
+
+    fn hidden(&self) -> bool {
+        R::hidden()
+    }
+
+    fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
+        R::view(self, viewer, players, style)
+    }
+
+    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
+        R::attempt(self, text, ms)
     }
 
     fn typed(&self, text: &str) -> Typed<String> {

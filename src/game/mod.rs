@@ -21,7 +21,7 @@ pub use any::{AnyEngine, AnyGame, boxed};
 pub use clock::{Clock, charged_ms, elapsed_ms};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
-pub use plugin::{Choice, EngineFailure, Plugin, Typed};
+pub use plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
 
 use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
@@ -80,6 +80,10 @@ pub trait Rules: Clone + fmt::Debug {
     fn repetition_key(&self) -> Option<u64> {
         None
     }
+
+    /// Notes an attempt refused as not legal (a game where the mover cannot
+    /// see everything keeps them: Kriegspiel); by default nothing.
+    fn refuse(&mut self, _text: &str) {}
 
     /// Whether `side` could still win by some series of legal moves: when
     /// its opponent's clock runs out and it cannot, the game is drawn.
@@ -379,6 +383,17 @@ impl<R: Rules> Game<R> {
         self.record(m, time);
         self.outcome = self.settle();
         self.outcome
+    }
+
+    /// A move `text` refused as not legal, after `ms` of thought: charged
+    /// to the mover's clock (which may run out), and noted by the rules
+    /// (see [`Rules::refuse`]). Returns the outcome if the game ended.
+    pub fn refuse(&mut self, text: &str, ms: i64) -> Option<Outcome> {
+        if let Some(outcome) = self.charge(ms) {
+            return Some(outcome);
+        }
+        self.position.refuse(text);
+        None
     }
 
     /// Plays a legal move into the position and the history, without

@@ -12,8 +12,9 @@ use thiserror::Error;
 
 use super::options::EngineOptions;
 use super::view::Style;
+use crate::game::NotAMove;
 use crate::game::{Game, Recorded};
-use crate::rules::Outcome;
+use crate::rules::{Color, Outcome};
 
 /// A typed line that is not a command, read as a move.
 pub enum Typed<M> {
@@ -38,6 +39,39 @@ pub struct Choice<M> {
     pub depth: u32,
     /// The evaluation, for the side to move.
     pub eval: Option<String>,
+}
+
+/// Who looks at a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// A player: in a game of hidden information, only what that side
+    /// may know.
+    Side(Color),
+    /// Anyone else: in a game of hidden information, what the players are
+    /// both told, and the whole game once it is over.
+    Onlooker,
+}
+
+/// What an attempt to move came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempted {
+    /// Played. `heard`: what both players and onlookers are told of it
+    /// (Kriegspiel's announcement), when the move itself is not shown;
+    /// `outcome`: the game's end, if it ended.
+    Played {
+        /// What everyone is told.
+        heard: Option<String>,
+        /// The result, if the game ended.
+        outcome: Option<Outcome>,
+    },
+    /// Refused: told to the mover alone; the turn goes on (unless the
+    /// mover's clock ran out: `outcome`).
+    Refused {
+        /// What the mover is told.
+        told: String,
+        /// The result, if the mover's time ran out.
+        outcome: Option<Outcome>,
+    },
 }
 
 /// Why the computer gave no move: an outside engine (`--uci-engine`)
@@ -87,6 +121,34 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
 
     /// The board, whose turn, the clocks and the last move.
     fn render(game: &Game<Self>, players: ByColor<&str>, style: Style) -> String;
+
+    /// Whether the players see different things (Kriegspiel): a front end
+    /// then shows each seat [`Plugin::view`] of its own side, plays moves
+    /// through [`Plugin::attempt`], and lists no legal moves.
+    fn hidden() -> bool {
+        false
+    }
+
+    /// What `viewer` sees: the board of [`Plugin::render`] in a game of
+    /// full information.
+    fn view(game: &Game<Self>, _viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
+        Self::render(game, players, style)
+    }
+
+    /// The side to move tries the move `text`, after `ms` of thought: it
+    /// is played if legal, else refused (and noted, see [`Game::refuse`]).
+    fn attempt(game: &mut Game<Self>, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
+        match game.read_move(text)? {
+            Some(m) => Ok(Attempted::Played {
+                heard: None,
+                outcome: game.play(m, ms),
+            }),
+            None => Ok(Attempted::Refused {
+                told: "Illegal move".to_string(),
+                outcome: game.refuse(text, ms),
+            }),
+        }
+    }
 
     /// Reads a typed move.
     fn typed(game: &Game<Self>, text: &str) -> Typed<Self::Move>;

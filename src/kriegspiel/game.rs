@@ -9,7 +9,7 @@ use super::announcement::{Announcement, Ending};
 use super::umpire::{Attempt, Verdict, ending, judge};
 use crate::pgn::{Movetext, PgnGame, header};
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Move, Position, Ruleset, notation};
+use crate::rules::{Color, Move, Outcome, Position, Reason, Ruleset, notation};
 
 /// One legal move: the attempts refused before it, the move, and its
 /// announcement.
@@ -48,6 +48,20 @@ pub struct Finish {
 }
 
 impl Finish {
+    /// The rules core's outcome (forfeits and time as the referee
+    /// records them; an adjudication as a draw).
+    pub fn outcome(self) -> Outcome {
+        let reason = match self.why {
+            Why::Position(e) => return e.outcome(),
+            Why::Adjudication => Reason::Stalemate,
+            _ => Reason::TimeExpired,
+        };
+        match self.winner {
+            Some(c) => Outcome::win(c, reason),
+            None => Outcome::draw(reason),
+        }
+    }
+
     /// The PGN and protocol result: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result(self) -> &'static str {
         match self.winner {

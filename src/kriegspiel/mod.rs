@@ -5,12 +5,16 @@
 //!
 //! The umpire ([`judge`]) is a layer over the rules core's `chess` ruleset:
 //! it judges an attempt against a [`Position`](crate::rules::Position) and
-//! produces an [`Announcement`].
+//! produces an [`Announcement`]. As a game of the shared traits
+//! (`plugin.rs`, with its registry entry in `kind.rs`), each side sees its
+//! own view and refused attempts are told to the mover alone.
 
 mod announcement;
 pub mod filter;
 mod game;
+mod kind;
 pub mod player;
+mod plugin;
 pub mod protocol;
 pub mod referee;
 pub mod terminal;
@@ -20,7 +24,9 @@ mod view;
 
 pub use announcement::{Announcement, Capture, CheckKind, Ending, Next, NotAnnouncement};
 pub use game::{Answer, Finish, Ply, Record, Why};
+pub use kind::Kriegspiel;
 pub use player::{Player, Strategy};
+pub use plugin::{KRIEGSPIEL, Players, player_view};
 pub use tokens::{Token, TokenKind, Tokens};
 pub use umpire::{
     Attempt, NotAttempt, Verdict, announce, announce_position, checks, ending, judge, pawn_tries,

@@ -19,7 +19,7 @@ use crate::arena::{
 use crate::game::charged_ms;
 use crate::pgn;
 use crate::process::{ChildProgram, Ending, Fault, quote};
-use crate::rules::{Color, Outcome, Reason};
+use crate::rules::Color;
 
 /// The forfeit of a program that makes more refused attempts in one turn
 /// than allowed.
@@ -27,20 +27,6 @@ const TOO_MANY_ATTEMPTS: Forfeit = Forfeit::Limit("too many attempts");
 
 /// How long `newgame` may take.
 const SETUP: Duration = Duration::from_secs(10);
-
-/// The rules core's outcome for a finished game (forfeits and time as the
-/// referee records them).
-fn outcome(finish: Finish) -> Outcome {
-    let reason = match finish.why {
-        Why::Position(e) => return e.outcome(),
-        Why::Adjudication => Reason::Stalemate,
-        _ => Reason::TimeExpired,
-    };
-    match finish.winner {
-        Some(c) => Outcome::win(c, reason),
-        None => Outcome::draw(reason),
-    }
-}
 
 /// The Kriegspiel referee: the umpire between two programs that speak the
 /// player protocol, as a referee of [`crate::arena`]'s matches. Game `i`
@@ -79,7 +65,7 @@ impl Referee for KriegspielReferee {
         };
         let record = GameRecord {
             first_white,
-            outcome: outcome(finish),
+            outcome: finish.outcome(),
             forfeit: table.forfeit,
             termination: table.termination.clone(),
             plies: table.game.plies().len(),

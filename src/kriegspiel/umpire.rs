@@ -84,6 +84,25 @@ impl fmt::Display for Attempt {
 }
 
 impl Attempt {
+    /// An attempt as typed at the terminal: `e2e4`, `e2-e4`, with a
+    /// promotion letter in either case, with or without `=`.
+    pub fn read_typed(word: &str) -> Option<Attempt> {
+        let text = word.replacen('-', "", 1);
+        let (squares, letter) = match text.split_once('=') {
+            Some((s, l)) if l.len() == 1 => (s.to_string(), l.to_ascii_lowercase()),
+            Some(_) => return None,
+            None if text.len() == 5 => (text[..4].to_string(), text[4..].to_ascii_lowercase()),
+            None => (text.clone(), String::new()),
+        };
+        if squares.len() != 4 || (word.contains('=') && letter.is_empty()) {
+            return None;
+        }
+        if word.contains('-') && word.find('-') != Some(2) {
+            return None;
+        }
+        format!("{squares}{letter}").parse().ok()
+    }
+
     /// The attempt of a move (castling as the king's move).
     pub fn of(m: Move) -> Attempt {
         Attempt {

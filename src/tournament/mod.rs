@@ -27,8 +27,7 @@ use crate::safe_write::{WriteError, write_atomic};
 use schedule::Pairing;
 use state::{Format, Played, State};
 
-/// The name of the ruleset played through the Kriegspiel referee.
-pub const KRIEGSPIEL: &str = "kriegspiel";
+pub use crate::kriegspiel::KRIEGSPIEL;
 
 /// Refused attempts allowed in one turn of a Kriegspiel game.
 const KRIEGSPIEL_MAX_ATTEMPTS: usize = 1000;

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
-use super::{AfterGame, HELP_AFTER, HotSeat, read_attempt, say};
+use super::{AfterGame, HELP_AFTER, HotSeat, say};
 use crate::arena::TimeControl;
+use crate::kriegspiel::umpire::Attempt;
 use crate::pgn;
 use crate::rules::Color;
 use crate::safe_write::write_atomic;
@@ -81,7 +82,7 @@ impl HotSeat {
                 }
                 "help" | "?" => say(HELP_AFTER),
                 "quit" => return AfterGame::Quit,
-                _ if read_attempt(first).is_some() => {
+                _ if Attempt::read_typed(first).is_some() => {
                     say("The game is over. Type save FILE, new or quit.");
                 }
                 other => say(&format!(

@@ -130,25 +130,6 @@ fn say(text: &str) {
     let _ = out.flush();
 }
 
-/// An attempt as typed at the terminal: `e2e4`, `e2-e4`, with a
-/// promotion letter in either case, with or without `=`.
-pub fn read_attempt(word: &str) -> Option<Attempt> {
-    let text = word.replacen('-', "", 1);
-    let (squares, letter) = match text.split_once('=') {
-        Some((s, l)) if l.len() == 1 => (s.to_string(), l.to_ascii_lowercase()),
-        Some(_) => return None,
-        None if text.len() == 5 => (text[..4].to_string(), text[4..].to_ascii_lowercase()),
-        None => (text.clone(), String::new()),
-    };
-    if squares.len() != 4 || (word.contains('=') && letter.is_empty()) {
-        return None;
-    }
-    if word.contains('-') && word.find('-') != Some(2) {
-        return None;
-    }
-    format!("{squares}{letter}").parse().ok()
-}
-
 impl HotSeat {
     fn new(options: TerminalOptions, input: Input) -> HotSeat {
         HotSeat {
@@ -312,7 +293,7 @@ impl HotSeat {
             let Some(&first) = words.first() else {
                 continue;
             };
-            if let Some(attempt) = read_attempt(first) {
+            if let Some(attempt) = Attempt::read_typed(first) {
                 if let Some(reason) = self.seat(color).view.impossible(attempt) {
                     say(&format!("Impossible: {reason}."));
                     if self.out_of_time(color, started) {
@@ -503,7 +484,7 @@ mod tests {
             ("e7e8N", "e7e8n"),
         ] {
             assert_eq!(
-                read_attempt(typed).map(|a| a.to_string()).as_deref(),
+                Attempt::read_typed(typed).map(|a| a.to_string()).as_deref(),
                 Some(read),
                 "{typed}"
             );
@@ -511,7 +492,7 @@ mod tests {
         for bad in [
             "e2e", "e2--e4", "e-2e4", "e7e8=", "e7e8=qq", "board", "E2E4", "e2e4x",
         ] {
-            assert_eq!(read_attempt(bad), None, "{bad}");
+            assert_eq!(Attempt::read_typed(bad), None, "{bad}");
         }
     }
 }

@@ -1,0 +1,45 @@
+//! Kriegspiel in a registry: its name, new games, and perft (chess's
+//! moves: the umpire's rules are chess's).
+
+use super::game::Record;
+use super::plugin::KRIEGSPIEL;
+use crate::game::{AnyGame, Counted, Kind, Recorded, Setup, boxed};
+use crate::rules::{self, Position, Ruleset};
+
+/// Kriegspiel (ICC's wild 16) as a game of a registry.
+pub struct Kriegspiel;
+
+impl Kind for Kriegspiel {
+    fn name(&self) -> &'static str {
+        "Kriegspiel"
+    }
+
+    fn ruleset_names(&self) -> String {
+        KRIEGSPIEL.to_string()
+    }
+
+    fn knows(&self, ruleset: &str) -> bool {
+        ruleset == KRIEGSPIEL
+    }
+
+    fn start(&self, ruleset: &str) -> Option<Box<dyn AnyGame>> {
+        Record::start(ruleset).map(boxed)
+    }
+
+    /// The umpire's moves are chess's: the count of chess from the start.
+    fn perft(
+        &self,
+        _ruleset: &str,
+        setup: Setup,
+        depth: u32,
+        _divide: bool,
+    ) -> Result<Counted, String> {
+        if setup.fen.is_some() || setup.moves.is_some() {
+            return Err("Kriegspiel starts from the standard position".to_string());
+        }
+        Ok(Counted::Total(rules::perft(
+            &Position::new(Ruleset::CHESS),
+            depth,
+        )))
+    }
+}

@@ -1,0 +1,287 @@
+//! Kriegspiel as a game of the shared traits: the umpire's record is its
+//! rules' state, an attempt its move, a refused attempt noted privately,
+//! and each side sees its own view ([`Plugin::view`]): its own pieces and
+//! what the umpire said; onlookers hear the announcements and see the
+//! whole board once the game is over. Its computer player decides from its
+//! side's view alone.
+
+use shakmaty::ByColor;
+
+use super::game::Record;
+use super::player::{Player, Strategy};
+use super::umpire::{Attempt, Verdict, judge};
+use super::view::PlayerView;
+use crate::antichess::view::position_board;
+use crate::file;
+use crate::game::view::{Style, status_lines};
+use crate::game::{
+    Attempted, Choice, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded, Rules,
+    Typed, Viewer,
+};
+use crate::rules::wording::side_name;
+use crate::rules::{Color, Outcome, Position, Ruleset, wording};
+
+/// The ruleset name of Kriegspiel.
+pub const KRIEGSPIEL: &str = "kriegspiel";
+
+impl Rules for Record {
+    type Move = Attempt;
+
+    fn turn(&self) -> Color {
+        Record::turn(self)
+    }
+
+    /// An attempt typed as at the terminal (`e2e4`, `e2-e4`, `e7e8=Q`):
+    /// the umpire's to judge.
+    fn read_move(&self, text: &str) -> Result<Option<Attempt>, NotAMove> {
+        let attempt = Attempt::read_typed(text).ok_or(NotAMove)?;
+        if self.finish().is_some() {
+            return Ok(None);
+        }
+        Ok(match judge(self.position(), attempt) {
+            Verdict::Legal { .. } => Some(attempt),
+            Verdict::Illegal => None,
+        })
+    }
+
+    fn move_text(&self, m: Attempt) -> String {
+        m.to_string()
+    }
+
+    fn legal_move_texts(&self) -> Vec<String> {
+        let mut texts: Vec<String> = self.moves().iter().map(Attempt::to_string).collect();
+        texts.sort();
+        texts
+    }
+
+    fn moves(&self) -> Vec<Attempt> {
+        if self.finish().is_some() {
+            return Vec::new();
+        }
+        self.position()
+            .legal_moves()
+            .iter()
+            .map(|&m| Attempt::of(m))
+            .collect()
+    }
+
+    fn play(&mut self, m: Attempt) {
+        self.attempt(m);
+    }
+
+    fn settle(&mut self) -> Option<Outcome> {
+        self.finish().map(|f| f.outcome())
+    }
+
+    fn refuse(&mut self, text: &str) {
+        if let Some(attempt) = Attempt::read_typed(text) {
+            self.attempt(attempt);
+        }
+    }
+
+    fn can_win(&self, side: Color) -> bool {
+        !self.position().has_insufficient_material(side)
+    }
+}
+
+impl Recorded for Record {
+    fn start(ruleset_name: &str) -> Option<Game<Record>> {
+        (ruleset_name == KRIEGSPIEL).then(|| Game::with_rules(KRIEGSPIEL, Record::new(), 0, 0))
+    }
+
+    /// The umpire's game as a chess game file: the whole board, for the
+    /// umpire and the records, never for a player.
+    fn to_xml(game: &Game<Record>) -> String {
+        let record = game.position();
+        let mut chess = Game::with_rules("chess", Position::new(Ruleset::CHESS), 0, 0);
+        for ply in record.plies() {
+            chess.play(ply.mv, 0);
+        }
+        file::to_xml(&chess.to_file())
+    }
+
+    fn describe(_game: &Game<Record>, outcome: Outcome) -> String {
+        wording::describe(outcome, Ruleset::CHESS)
+    }
+
+    fn pgn(game: &Game<Record>, tags: &[(&str, String)]) -> Option<String> {
+        Some(game.position().pgn(tags))
+    }
+}
+
+/// What `color` knows of the game: its own pieces, the announcements, its
+/// refused attempts of this turn.
+pub fn player_view(record: &Record, color: Color) -> PlayerView {
+    let mut view = PlayerView::new(color);
+    for (i, ply) in record.plies().iter().enumerate() {
+        if Color::from_white(i % 2 == 0) == color {
+            view.own_move(Attempt::of(ply.mv));
+        }
+        view.announcement(&ply.announcement);
+    }
+    if record.turn() == color {
+        for &refused in record.refused() {
+            view.refused(refused);
+        }
+    }
+    if record.finish().is_some() {
+        view.end();
+    }
+    view
+}
+
+/// The computer players of both sides, each fed only its side's view.
+pub struct Players {
+    players: ByColor<Option<Player>>,
+    /// For each side, the plies and the refusals of this turn it has been
+    /// told of.
+    told: ByColor<(usize, usize)>,
+}
+
+impl Players {
+    /// Tells `color`'s player what happened since it was last asked: the
+    /// announcements, and its refused attempts.
+    fn catch_up(&mut self, record: &Record, color: Color) -> &mut Player {
+        let player = self
+            .players
+            .get_mut(color)
+            .get_or_insert_with(|| Player::new(color, Strategy::Search, 1));
+        let (plies, refusals) = self.told.get_mut(color);
+        if *plies < record.plies().len() {
+            for ply in &record.plies()[*plies..] {
+                player.heard(&ply.announcement);
+            }
+            *plies = record.plies().len();
+            *refusals = 0;
+        }
+        if record.turn() == color {
+            for _ in *refusals..record.refused().len() {
+                player.refused();
+            }
+            *refusals = record.refused().len();
+        }
+        player
+    }
+}
+
+impl Plugin for Record {
+    type Engine = Players;
+
+    fn engine(_game: &Game<Record>, _options: &EngineOptions) -> Players {
+        Players {
+            players: ByColor::new_with(|_| None),
+            told: ByColor::new_with(|_| (0, 0)),
+        }
+    }
+
+    /// The side to move's attempt, from its view alone (it may be refused:
+    /// play it with [`Plugin::attempt`], and ask again).
+    fn engine_move(
+        game: &Game<Record>,
+        players: &mut Players,
+        _options: &EngineOptions,
+        remaining: Option<i64>,
+        _progress: &mut dyn FnMut(u32, u64),
+    ) -> Result<Option<Choice<Attempt>>, EngineFailure> {
+        let record = game.position();
+        if record.finish().is_some() {
+            return Ok(None);
+        }
+        let player = players.catch_up(record, record.turn());
+        let left = remaining.map(|ms| std::time::Duration::from_millis(ms.max(0) as u64));
+        Ok(player.attempt(left).map(|mv| Choice {
+            mv,
+            depth: 0,
+            eval: None,
+        }))
+    }
+
+    fn clear(players: &mut Players) {
+        players.players = ByColor::new_with(|_| None);
+        players.told = ByColor::new_with(|_| (0, 0));
+    }
+
+    fn banner(_game: &Game<Record>) -> String {
+        "Kriegspiel: you see your own pieces; the umpire tells both sides what happens.".to_string()
+    }
+
+    fn help(_game: &Game<Record>) -> &'static str {
+        "Type an attempt as e2e4, e2-e4 or e7e8=Q; the umpire says whether it is legal."
+    }
+
+    fn commands() -> &'static [&'static str] {
+        &["help", "quit"]
+    }
+
+    /// The umpire's board: the whole position.
+    fn render(game: &Game<Record>, players: ByColor<&str>, style: Style) -> String {
+        let record = game.position();
+        let mut out = position_board(record.position().board(), record.last_move(), style);
+        out.push_str(&status_lines(game, players, heard(record)));
+        out
+    }
+
+    fn hidden() -> bool {
+        true
+    }
+
+    /// A side's own pieces and what it was told; for onlookers the
+    /// announcements, and the whole board once the game is over.
+    fn view(game: &Game<Record>, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
+        let record = game.position();
+        let mut out = match viewer {
+            Viewer::Side(color) => {
+                let view = player_view(record, color);
+                let last = view.last_own_move();
+                let mut board = position_board(view.own(), None, style);
+                if let Some((from, to)) = last {
+                    board.push_str(&format!("Your last move: {from}{to}\n"));
+                }
+                for refused in view.refused_this_turn() {
+                    board.push_str(&format!("Refused: {refused}\n"));
+                }
+                board
+            }
+            Viewer::Onlooker if record.finish().is_some() => {
+                position_board(record.position().board(), record.last_move(), style)
+            }
+            Viewer::Onlooker => String::new(),
+        };
+        out.push_str(&status_lines(game, players, heard(record)));
+        out
+    }
+
+    fn attempt(game: &mut Game<Record>, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
+        match game.read_move(text)? {
+            Some(m) => {
+                let outcome = game.play(m, ms);
+                Ok(Attempted::Played {
+                    heard: heard(game.position()),
+                    outcome,
+                })
+            }
+            None => Ok(Attempted::Refused {
+                told: "Illegal move".to_string(),
+                outcome: game.refuse(text, ms),
+            }),
+        }
+    }
+
+    fn typed(game: &Game<Record>, text: &str) -> Typed<Attempt> {
+        match game.read_move(text) {
+            Ok(Some(m)) => Typed::Move(m),
+            Ok(None) => Typed::Illegal("Illegal move".to_string()),
+            Err(NotAMove) => Typed::Unknown,
+        }
+    }
+
+    /// No list of moves: a player cannot know them.
+    fn moves_line(game: &Game<Record>) -> String {
+        format!("{} to move.", side_name(game.turn()))
+    }
+}
+
+/// The last announcement, as both players heard it.
+fn heard(record: &Record) -> Option<String> {
+    record.plies().last().map(|p| p.announcement.to_string())
+}
