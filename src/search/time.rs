@@ -122,6 +122,25 @@ pub fn soft_scale(changes: f64, score_fall: i32) -> f64 {
     ((STABLE_SCALE + CHANGE_SCALE * changes) * (1.0 + fall)).clamp(STABLE_SCALE, MAX_SCALE)
 }
 
+/// The share of the clock one attempt may think in a game where a move
+/// may be refused and tried again in the same turn (Kriegspiel): a
+/// fiftieth of what is left, at most a second.
+///
+/// ```
+/// use antichess::search::time::attempt_share;
+/// use std::time::Duration;
+/// assert_eq!(attempt_share(Duration::from_secs(10)), Duration::from_millis(200));
+/// assert_eq!(attempt_share(Duration::from_secs(600)), Duration::from_secs(1));
+/// ```
+pub fn attempt_share(left: Duration) -> Duration {
+    (left / ATTEMPT_SHARE).min(MAX_ATTEMPT_TIME)
+}
+
+/// See [`attempt_share`].
+const ATTEMPT_SHARE: u32 = 50;
+/// See [`attempt_share`].
+const MAX_ATTEMPT_TIME: Duration = Duration::from_secs(1);
+
 /// What a limited clock offers once the reserve is kept back.
 ///
 /// ```

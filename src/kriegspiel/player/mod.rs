@@ -14,6 +14,7 @@ pub mod heuristic;
 mod hunt;
 mod search;
 
+use crate::search::time::attempt_share;
 use std::time::Duration;
 
 use super::announcement::Announcement;
@@ -140,7 +141,7 @@ impl Player {
                 if left < LAST_MOMENTS {
                     search::Effort::Boards(1)
                 } else {
-                    search::Effort::Time((left / 50).min(Duration::from_secs(1)))
+                    search::Effort::Time(attempt_share(left))
                 }
             }
         };
