@@ -7,8 +7,8 @@ use crate::rules::wording::side_name;
 
 /// Who answers a draw offer.
 pub enum Answerer<'a> {
-    /// The computer, by its search.
-    Computer,
+    /// The computer, by its search with this engine.
+    Computer(&'a mut AnyEngine),
     /// A person asked now: a question, answered with a line or nothing.
     Asked(&'a mut dyn FnMut(&str) -> Option<String>),
     /// A person who answers later (the TextUI's `AcceptDraw`): the offer
@@ -31,7 +31,6 @@ pub enum DrawAnswer {
 /// offer does not stand).
 pub fn offer_draw(
     game: &mut dyn AnyGame,
-    engine: &mut AnyEngine,
     options: &EngineOptions,
     answerer: Answerer,
 ) -> DrawAnswer {
@@ -41,7 +40,7 @@ pub fn offer_draw(
             game.offer_draw(offerer);
             return DrawAnswer::Standing;
         }
-        Answerer::Computer => game.accepts_draw(engine, options),
+        Answerer::Computer(engine) => game.accepts_draw(engine, options),
         Answerer::Asked(ask) => {
             let question = format!(
                 "{}, do you accept a draw? (yes/no) ",

@@ -341,16 +341,11 @@ impl PlayLoop<'_> {
         let computer = *self.options.players.get(offerer.other()) == PlayerKind::Computer;
         let mut ask = |question: &str| input.read(question, &[]);
         let answerer = if computer {
-            Answerer::Computer
+            Answerer::Computer(&mut self.engine)
         } else {
             Answerer::Asked(&mut ask)
         };
-        let answer = offer_draw(
-            self.game.as_mut(),
-            &mut self.engine,
-            &self.options.engine,
-            answerer,
-        );
+        let answer = offer_draw(self.game.as_mut(), &self.options.engine, answerer);
         let opponent = side_name(offerer.other());
         let who = if computer {
             format!("{opponent} (computer)")

@@ -223,15 +223,14 @@ impl Active {
                 outcome
             }
             GameCommand::OfferDraw => {
-                let computer = !self.is_human(self.game.turn().other());
-                let game = &mut self.game;
-                let engine = engine.get_or_insert_with(|| game.engine(options));
-                let answerer = if computer {
-                    Answerer::Computer
-                } else {
+                let answerer = if self.is_human(self.game.turn().other()) {
                     Answerer::Later
+                } else {
+                    let game = &self.game;
+                    Answerer::Computer(engine.get_or_insert_with(|| game.engine(options)))
                 };
-                match offer_draw(game.as_mut(), engine, options, answerer) {
+                let game = &mut self.game;
+                match offer_draw(game.as_mut(), options, answerer) {
                     DrawAnswer::Standing => {
                         reply.line("Draw offered");
                         None
