@@ -97,9 +97,16 @@ impl Worker {
             Ok(score) => return score,
             Err(tt_move) => tt_move,
         };
-        let mut node = self.node(pos, &moves, pv_node, in_check, ply);
-        node.depth = depth;
-        node.beta = beta;
+        let (static_eval, improving) = self.static_eval(pos, &moves, pv_node, in_check, ply);
+        let mut node = Node {
+            ply,
+            depth,
+            beta,
+            pv_node,
+            in_check,
+            static_eval,
+            improving,
+        };
         if let Some(score) = self.prune(pos, &node) {
             return score;
         }
@@ -165,17 +172,17 @@ impl Worker {
         Err(entry.and_then(|e| e.best))
     }
 
-    /// The static score the pruning uses, and whether the side to move is
-    /// improving (taken as so where either score is missing): pruning is
-    /// milder when it is.
-    fn node(
+    /// The static score the pruning uses (kept in the stack), and whether
+    /// the side to move is improving (taken as so where either score is
+    /// missing): pruning is milder when it is.
+    fn static_eval(
         &mut self,
         pos: &Position,
         moves: &MoveList,
         pv_node: bool,
         in_check: bool,
         ply: usize,
-    ) -> Node {
+    ) -> (Option<i32>, bool) {
         let must_capture = self.policy.captures_forced && moves[0].is_capture();
         let static_eval = if !pv_node && ply > 0 && !in_check && !must_capture {
             Some((self.policy.evaluate)(pos))
@@ -188,15 +195,7 @@ impl Worker {
             (Some(now), Some(before)) if before != NO_EVAL => now > before,
             _ => true,
         };
-        Node {
-            ply,
-            depth: 0,
-            beta: INFINITY,
-            pv_node,
-            in_check,
-            static_eval,
-            improving,
-        }
+        (static_eval, improving)
     }
 
     /// Reverse futility pruning and null-move pruning: the node's score
