@@ -84,9 +84,7 @@ pub trait Kind: Send + Sync {
     /// The start positions of an opening suite file, as games under
     /// `ruleset`; the error says what is wrong, with where.
     fn read_suite(&self, _path: &Path, ruleset: &str) -> Result<Vec<Box<dyn AnyGame>>, String> {
-        Err(format!(
-            "an opening suite is for chess and antichess rulesets, not {ruleset}"
-        ))
+        Err(no_suite(ruleset))
     }
 }
 
@@ -175,7 +173,7 @@ impl Registry {
     pub fn read_suite(&self, path: &Path, ruleset: &str) -> Result<Vec<Box<dyn AnyGame>>, String> {
         match self.kind(ruleset) {
             Some(kind) => kind.read_suite(path, ruleset),
-            None => Err(format!("unknown ruleset {ruleset:?}")),
+            None => Err(no_suite(ruleset)),
         }
     }
 
@@ -187,6 +185,12 @@ impl Registry {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// Why `ruleset` has no opening suites (a game without them, or none this
+/// registry knows: Kriegspiel's).
+fn no_suite(ruleset: &str) -> String {
+    format!("an opening suite is for chess and antichess rulesets, not {ruleset}")
 }
 
 /// The first success among the games' answers, else the first refusal

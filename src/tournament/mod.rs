@@ -236,7 +236,7 @@ impl<'a> Run<'a> {
             out_dir: Some(dir),
             max_plies: s.max_plies,
             concurrency,
-            suite: if kriegspiel { None } else { suite },
+            suite,
             skip,
             names,
         };
