@@ -13,3 +13,9 @@ pub fn builtin() -> Registry {
         Arc::new(crate::connect::ConnectN),
     ])
 }
+
+/// Every game, those of hidden information too (Kriegspiel): for front
+/// ends that show each side its own view, as the server does.
+pub fn all() -> Registry {
+    builtin().with(crate::kriegspiel::Kriegspiel)
+}

@@ -37,6 +37,7 @@ pub mod rules;
 pub mod safe_read;
 pub mod safe_write;
 pub mod search;
+pub mod server;
 pub mod textui;
 pub mod tournament;
 pub mod trace;

@@ -303,7 +303,8 @@ fn outcome_to_file(outcome: Outcome) -> GameOver {
         | Reason::FiftyMoves
         | Reason::FivefoldRepetition
         | Reason::SeventyFiveMoves
-        | Reason::Agreement => (Reason::Stalemate, Some(outcome.reason)),
+        | Reason::Agreement
+        | Reason::Resignation => (Reason::Stalemate, Some(outcome.reason)),
         reason => (reason, None),
     };
     GameOver {

@@ -9,6 +9,7 @@
 
 mod chess;
 mod computer;
+pub mod diagram;
 mod game;
 mod kind;
 mod suite;

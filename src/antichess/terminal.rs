@@ -11,7 +11,7 @@ use super::computer::Engines;
 use super::terminal_chess as chess;
 use super::view;
 use crate::game::view::Style;
-use crate::game::{Choice, EngineFailure, EngineOptions, Game, Plugin, Typed};
+use crate::game::{Choice, Diagram, EngineFailure, EngineOptions, Game, Plugin, Typed, Viewer};
 use crate::rules::notation::{self, parse_coordinates};
 use crate::rules::wording::side_name;
 use crate::rules::{Illegal, Move, Position};
@@ -86,6 +86,10 @@ impl Plugin for Position {
 
     fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
         view::render(game, players, style)
+    }
+
+    fn diagram(game: &Game, _viewer: Viewer) -> Option<Diagram> {
+        Some(super::diagram::of_game(game))
     }
 
     fn typed(game: &Game, text: &str) -> Typed<Move> {

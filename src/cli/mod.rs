@@ -20,6 +20,7 @@ mod kriegspiel;
 mod perft;
 mod pgn;
 mod referee;
+mod server;
 mod solve;
 mod tournament;
 mod trace;
@@ -204,6 +205,10 @@ enum Command {
     /// Kriegspiel (ICC wild 16): chess where each side sees only its own
     /// pieces and an umpire announces captures, checks and pawn tries.
     Kriegspiel(kriegspiel::KriegspielArgs),
+    /// A game server for all the games, speaking the FICS protocol (for
+    /// telnet, xboard and `antichess connect`); Ctrl-C stops it, adjourning
+    /// the games in progress.
+    Server(server::ServerArgs),
     /// Many programs in a round robin, a gauntlet or the course's seeded
     /// knockout: standings with Elo, a crosstable, every game recorded,
     /// resumable after Ctrl-C or a crash.
@@ -275,6 +280,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,
+        Some(Command::Server(args)) => server::run(args)?,
         Some(Command::Book { plies, table, from }) => make_book(
             plies,
             table.hash.mb_or(4096),

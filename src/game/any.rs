@@ -14,7 +14,7 @@ use shakmaty::ByColor;
 use super::options::EngineOptions;
 use super::plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
 use super::view::Style;
-use super::{Clock, Game, NotAMove};
+use super::{Clock, Diagram, Game, NotAMove};
 use crate::rules::{Color, Outcome};
 
 /// A game's computer player, as the game made it ([`AnyGame::engine`]).
@@ -140,6 +140,9 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
 
     /// The board, whose turn, the clocks and the last move.
     fn render(&self, players: ByColor<&str>, style: Style) -> String;
+
+    /// What `viewer` may see as a chess board ([`Plugin::diagram`]).
+    fn diagram(&self, viewer: Viewer) -> Option<Diagram>;
 
     /// Whether the players see different things (see [`Plugin::hidden`]).
     fn hidden(&self) -> bool;
@@ -360,6 +363,10 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn render(&self, players: ByColor<&str>, style: Style) -> String {
         R::render(self, players, style)
+    }
+
+    fn diagram(&self, viewer: Viewer) -> Option<Diagram> {
+        R::diagram(self, viewer)
     }
 
     fn hidden(&self) -> bool {

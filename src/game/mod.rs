@@ -7,6 +7,7 @@
 
 mod any;
 mod clock;
+mod diagram;
 mod draw_offer;
 mod options;
 mod plugin;
@@ -19,6 +20,7 @@ use shakmaty::ByColor;
 
 pub use any::{AnyEngine, AnyGame, boxed};
 pub use clock::{Clock, charged_ms, elapsed_ms};
+pub use diagram::{Diagram, LastMove};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
 pub use plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};

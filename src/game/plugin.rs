@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::ByColor;
 use thiserror::Error;
 
+use super::diagram::Diagram;
 use super::options::EngineOptions;
 use super::view::Style;
 use crate::game::NotAMove;
@@ -121,6 +122,12 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
 
     /// The board, whose turn, the clocks and the last move.
     fn render(game: &Game<Self>, players: ByColor<&str>, style: Style) -> String;
+
+    /// What `viewer` may see of the position as a chess board (the chess
+    /// servers' style 12); `None` in games not played on one.
+    fn diagram(_game: &Game<Self>, _viewer: Viewer) -> Option<Diagram> {
+        None
+    }
 
     /// Whether the players see different things (Kriegspiel): a front end
     /// then shows each seat [`Plugin::view`] of its own side, plays moves

@@ -7,19 +7,20 @@
 
 use shakmaty::ByColor;
 
-use super::game::Record;
+use super::game::{Record, Why};
 use super::player::{Player, Strategy};
 use super::umpire::{Attempt, Verdict, judge};
 use super::view::PlayerView;
+use crate::antichess::diagram;
 use crate::antichess::view::position_board;
 use crate::file;
 use crate::game::view::{Style, status_lines};
 use crate::game::{
-    Attempted, Choice, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded, Rules,
+    Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded, Rules,
     Typed, Viewer,
 };
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Outcome, Position, Ruleset, wording};
+use crate::rules::{Color, Outcome, Position, Reason, Ruleset, wording};
 
 /// The ruleset name of Kriegspiel.
 pub const KRIEGSPIEL: &str = "kriegspiel";
@@ -104,8 +105,21 @@ impl Recorded for Record {
         wording::describe(outcome, Ruleset::CHESS)
     }
 
+    /// The umpire's record as PGN; an end the record did not see (a
+    /// resignation or a flag fall decided outside it) is written in.
     fn pgn(game: &Game<Record>, tags: &[(&str, String)]) -> Option<String> {
-        Some(game.position().pgn(tags))
+        let mut record = game.position().clone();
+        if record.finish().is_none()
+            && let Some(outcome) = game.outcome()
+        {
+            record.end(match (outcome.reason, outcome.winner) {
+                (Reason::Resignation, Some(w)) => Why::Resignation(w.other()),
+                (Reason::TimeExpired, Some(w)) => Why::Time(w.other()),
+                (Reason::TimeExpired, None) => Why::Time(record.turn()),
+                _ => Why::Adjudication,
+            });
+        }
+        Some(record.pgn(tags))
     }
 }
 
@@ -225,11 +239,42 @@ impl Plugin for Record {
         true
     }
 
+    /// A side's own pieces (and its own last move); onlookers see an
+    /// empty board; everyone sees the whole game once it is over.
+    fn diagram(game: &Game<Record>, viewer: Viewer) -> Option<Diagram> {
+        let record = game.position();
+        let mut before = Position::new(Ruleset::CHESS);
+        let (last, earlier) = match record.plies().split_last() {
+            Some((last, earlier)) => (Some(last.mv), earlier),
+            None => (None, &[][..]),
+        };
+        for ply in earlier {
+            before = before.play(ply.mv);
+        }
+        let full = diagram::diagram(record.position(), last.map(|m| (&before, m)));
+        Some(match viewer {
+            _ if game.outcome().is_some() => full,
+            Viewer::Side(color) => diagram::own_only(full, color),
+            Viewer::Onlooker => {
+                let turn = full.turn;
+                let mut nothing = diagram::own_only(full, turn);
+                nothing.board = crate::rules::Board::default();
+                nothing.castling = [false; 4];
+                nothing.last = None;
+                nothing.double_push_file = None;
+                nothing
+            }
+        })
+    }
+
     /// A side's own pieces and what it was told; for onlookers the
     /// announcements, and the whole board once the game is over.
     fn view(game: &Game<Record>, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
         let record = game.position();
         let mut out = match viewer {
+            _ if game.outcome().is_some() => {
+                position_board(record.position().board(), record.last_move(), style)
+            }
             Viewer::Side(color) => {
                 let view = player_view(record, color);
                 let last = view.last_own_move();
@@ -241,9 +286,6 @@ impl Plugin for Record {
                     board.push_str(&format!("Refused: {refused}\n"));
                 }
                 board
-            }
-            Viewer::Onlooker if record.finish().is_some() => {
-                position_board(record.position().board(), record.last_move(), style)
             }
             Viewer::Onlooker => String::new(),
         };

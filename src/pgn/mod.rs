@@ -136,6 +136,11 @@ pub fn today() -> String {
     date(secs / 86_400)
 }
 
+/// The PGN date of a time in seconds since 1970 (UTC).
+pub fn date_of(seconds: i64) -> String {
+    date(u64::try_from(seconds.max(0)).unwrap_or(0) / 86_400)
+}
+
 /// The PGN date of a day counted from 1970-01-01 (Howard Hinnant's
 /// days-to-civil algorithm).
 fn date(days: u64) -> String {

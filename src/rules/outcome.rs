@@ -29,6 +29,8 @@ pub enum Reason {
     SeventyFiveMoves,
     /// Chess: the players agreed to a draw.
     Agreement,
+    /// A side resigned, or forfeited by leaving (a game on the server).
+    Resignation,
 }
 
 impl Reason {
@@ -48,6 +50,7 @@ impl Reason {
             Reason::FivefoldRepetition => "fivefoldRepetition",
             Reason::SeventyFiveMoves => "seventyFiveMoves",
             Reason::Agreement => "agreement",
+            Reason::Resignation => "resignation",
         }
     }
 

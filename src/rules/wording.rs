@@ -147,6 +147,11 @@ fn describe_chess(outcome: Outcome) -> String {
             side_name(winner.other()),
             side_name(winner)
         ),
+        (Reason::Resignation, Some(winner)) => format!(
+            "{} resigns. {} wins.",
+            side_name(winner.other()),
+            side_name(winner)
+        ),
         (Reason::TimeExpired, None) => {
             "A clock ran out, but the other side cannot checkmate: the game is drawn.".to_string()
         }
@@ -197,6 +202,7 @@ pub fn reason_words(outcome: Outcome) -> &'static str {
         (Reason::Agreement, _) => "agreement",
         (Reason::Connected, _) => "connected",
         (Reason::BoardFull, _) => "board full",
+        (Reason::Resignation, _) => "resignation",
     }
 }
 

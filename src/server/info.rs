@@ -1,0 +1,201 @@
+//! What the server tells about players and games: `who`, `games`,
+//! `finger`, `history`, and `smoves` (a stored game as PGN).
+
+use super::db::StoredGame;
+use super::hub::Hub;
+use super::net::ConnId;
+use crate::game::Attempted;
+
+/// `who`: the players logged in.
+pub fn who(hub: &mut Hub, id: ConnId) {
+    let mut lines: Vec<String> = hub
+        .sessions
+        .values()
+        .filter(|s| s.is_in())
+        .map(|s| {
+            let state = if s.playing.is_some() { '^' } else { ':' };
+            format!("{state}{}", s.shown())
+        })
+        .collect();
+    lines.sort();
+    let count = lines.len();
+    lines.push(String::new());
+    lines.push(format!("{count} players displayed (of {count})."));
+    hub.say(id, &lines.join("\n"));
+}
+
+/// `games`: the games being played.
+pub fn games(hub: &mut Hub, id: ConnId) {
+    let mut lines = Vec::new();
+    for t in hub.tables.values() {
+        let clock = |c| crate::game::view::clock_text(t.game.clock(c).remaining());
+        lines.push(format!(
+            "{:3} {:<17} {:<17} [{}] {} - {} ({} plies)",
+            t.number,
+            t.players.white,
+            t.players.black,
+            t.terms.describe(),
+            clock(crate::rules::Color::White),
+            clock(crate::rules::Color::Black),
+            t.game.plies()
+        ));
+    }
+    lines.push(format!("\n  {} games displayed.", hub.tables.len()));
+    hub.say(id, &lines.join("\n"));
+}
+
+/// `finger [USER]`: a player's ratings and what it is doing.
+pub fn finger(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let name = args
+        .first()
+        .map_or_else(|| hub.handle_of(id), |n| n.to_string());
+    let online = hub.find(&name).and_then(|c| hub.session(c));
+    let registered = hub.db.user(&name).ok().flatten();
+    let shown = match (online, &registered) {
+        (Some(s), _) => s.handle.clone(),
+        (None, Some((n, _))) => n.clone(),
+        (None, None) => return hub.say(id, &format!("There is no player matching the name {name}.")),
+    };
+    let mut text = format!("Finger of {shown}:\n\n");
+    match online {
+        Some(s) => {
+            text.push_str(&format!("On for: {} s\n", s.since.elapsed().as_secs()));
+            if let Some(n) = s.playing {
+                text.push_str(&format!("(playing game {n})\n"));
+            }
+        }
+        None => text.push_str("Not logged in.\n"),
+    }
+    if registered.is_none() {
+        text.push_str("\nA guest: no ratings.");
+        return hub.say(id, &text);
+    }
+    let ratings = hub.db.ratings(&shown).unwrap_or_default();
+    if ratings.is_empty() {
+        text.push_str("\nNo rated games played.");
+    } else {
+        text.push_str("\n          rating     RD   games\n");
+        for (kind, rating, deviation, games) in ratings {
+            text.push_str(&format!(
+                "{kind:<10} {rating:>6.0} {deviation:>6.1} {games:>7}\n"
+            ));
+        }
+    }
+    hub.say(id, text.trim_end());
+}
+
+/// `history [USER]`: the last games, with their numbers for `smoves`.
+pub fn history(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let name = args
+        .first()
+        .map_or_else(|| hub.handle_of(id), |n| n.to_string());
+    let games = hub.db.games_of(&name, "over", 10).unwrap_or_default();
+    if games.is_empty() {
+        return hub.say(id, &format!("{name} has no history games."));
+    }
+    let mut lines = vec![format!("History for {name}:")];
+    for g in &games {
+        let (color, opponent) = if g.white.eq_ignore_ascii_case(&name) {
+            ('W', &g.black)
+        } else {
+            ('B', &g.white)
+        };
+        let mark = match (g.result.as_str(), color) {
+            ("1-0", 'W') | ("0-1", 'B') => '+',
+            ("1/2-1/2", _) => '=',
+            _ => '-',
+        };
+        lines.push(format!(
+            "{:>6}: {mark} {color} {opponent:<17} [{}] {} {}",
+            g.id,
+            kind_of(g),
+            g.result,
+            g.why
+        ));
+    }
+    hub.say(id, &lines.join("\n"));
+}
+
+fn kind_of(g: &StoredGame) -> String {
+    super::terms::Terms {
+        ruleset: g.ruleset.clone(),
+        initial_ms: g.initial_ms,
+        increment_ms: g.increment_ms,
+        rated: g.rated,
+    }
+    .describe()
+}
+
+/// `smoves N` or `smoves USER N`: stored game N (its number in
+/// `history`) as PGN. A game in progress cannot be read this way, so
+/// that no hidden move leaks.
+pub fn smoves(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let number = args.last().and_then(|n| n.parse::<i64>().ok());
+    let Some(number) = number else {
+        return hub.say(id, "Usage: smoves N (a game's number from history)");
+    };
+    match pgn_of(hub, number) {
+        Ok(text) => hub.say(id, text.trim_end()),
+        Err(why) => hub.say(id, &why),
+    }
+}
+
+/// The PGN of stored game `number`, replayed from its attempts.
+pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
+    let stored = match hub.db.game(number) {
+        Ok(Some(g)) if g.state == "over" || g.state == "aborted" => g,
+        Ok(Some(_)) => return Err(format!("Game {number} is not over.")),
+        _ => return Err(format!("There is no stored game {number}.")),
+    };
+    let moves = hub.db.moves(number).map_err(|e| e.to_string())?;
+    let mut game = hub
+        .games
+        .start(&stored.ruleset, stored.initial_ms, stored.initial_ms)
+        .ok_or_else(|| format!("Game {number} is of a game this server no longer plays."))?;
+    for m in &moves {
+        let mover = game.turn();
+        if let Ok(Attempted::Played { outcome: None, .. }) = game.attempt(&m.text, m.ms)
+            && stored.increment_ms > 0
+        {
+            game.credit(mover, stored.increment_ms);
+        }
+    }
+    if game.outcome().is_none()
+        && let Some(outcome) = outcome_of(&stored)
+    {
+        game.adjudicate(outcome);
+    }
+    let date = crate::pgn::date_of(stored.started);
+    let tags = vec![
+        ("Event", format!("server game {number}")),
+        ("Site", "antichess server".to_string()),
+        ("Date", date),
+        ("Round", "-".to_string()),
+        ("White", stored.white.clone()),
+        ("Black", stored.black.clone()),
+        ("TimeControl", format!("{}+{}", stored.initial_ms / 1000, stored.increment_ms / 1000)),
+        ("Termination", stored.why.clone()),
+    ];
+    game.pgn(&tags)
+        .ok_or_else(|| format!("Game {number} is of a game PGN cannot hold."))
+}
+
+/// A stored result that the replay does not reach (a resignation, an
+/// agreement, a flag fall between moves).
+fn outcome_of(stored: &StoredGame) -> Option<crate::rules::Outcome> {
+    use crate::rules::{Color, Outcome, Reason};
+    let winner = match stored.result.as_str() {
+        "1-0" => Some(Color::White),
+        "0-1" => Some(Color::Black),
+        "1/2-1/2" => None,
+        _ => return None,
+    };
+    let reason = if stored.why.contains("on time") {
+        Reason::TimeExpired
+    } else if winner.is_some() {
+        Reason::Resignation
+    } else {
+        Reason::Agreement
+    };
+    Some(Outcome { winner, reason })
+}

@@ -1,0 +1,170 @@
+//! Logging in, as FICS does it and xboard expects: `login:`, then
+//! `guest` (a new `GuestXXXX` name), a registered name (and its password,
+//! with the terminal's echo turned off), or any other free name as a
+//! guest; then `**** Starting FICS session as NAME ****` and the prompt.
+
+use super::hub::Hub;
+use super::net::ConnId;
+use super::password;
+use super::session::Stage;
+
+/// The first thing a client reads.
+pub const GREETING: &str = "\
+\n\
+    Welcome to the antichess game server (FICS protocol).\n\
+\n\
+    Chess, Kriegspiel (wild/16), the 6.170 antichess rulesets and Connect N.\n\
+    Log in with your name, or as \"guest\"; type \"help\" once in.\n\
+\n\
+login: ";
+
+use super::net::{ECHO_OFF, ECHO_ON};
+
+/// Wrong passwords before the connection is closed.
+const MAX_FAILURES: u32 = 3;
+
+/// Whether `name` may be a handle: 3 to 17 letters.
+pub fn valid_handle(name: &str) -> bool {
+    (3..=17).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// A line typed before the client is logged in.
+pub fn line(hub: &mut Hub, id: ConnId, line: &str) {
+    let Some(stage) = hub.session(id).map(|s| s.stage.clone()) else {
+        return;
+    };
+    match stage {
+        Stage::Name => name(hub, id, line),
+        Stage::Password(name) => password(hub, id, &name, line),
+        Stage::Guest(name) => {
+            if hub.find(&name).is_some() {
+                hub.say(id, &format!("Sorry, {name} is already logged in."));
+                again(hub, id);
+            } else {
+                start(hub, id, &name, false);
+            }
+        }
+        Stage::In => {}
+    }
+}
+
+fn again(hub: &mut Hub, id: ConnId) {
+    if let Some(s) = hub.session_mut(id) {
+        s.stage = Stage::Name;
+    }
+    hub.prompt(id, "login: ");
+}
+
+fn name(hub: &mut Hub, id: ConnId, typed: &str) {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        hub.prompt(id, "login: ");
+        return;
+    }
+    if typed.eq_ignore_ascii_case("guest") {
+        let guest = new_guest_name(hub);
+        offer_guest(hub, id, &guest, "Logging you in as");
+        return;
+    }
+    if !valid_handle(typed) {
+        hub.say(
+            id,
+            "Sorry, names must be 3 to 17 letters (A-Z, a-z), with nothing else.",
+        );
+        hub.prompt(id, "login: ");
+        return;
+    }
+    match hub.db.user(typed) {
+        Ok(Some((registered, _))) => {
+            hub.say(
+                id,
+                &format!(
+                    "\n\"{registered}\" is a registered name.  If it is yours, type the password.\n\
+                     If not, just hit return to try another name.\n"
+                ),
+            );
+            hub.prompt(id, &format!("password: {ECHO_OFF}"));
+            if let Some(s) = hub.session_mut(id) {
+                s.stage = Stage::Password(registered);
+            }
+        }
+        Ok(None) if typed.to_ascii_lowercase().starts_with("guest") => {
+            hub.say(id, "Sorry, names beginning with \"Guest\" are given by the server.");
+            hub.prompt(id, "login: ");
+        }
+        Ok(None) => offer_guest(hub, id, typed, "is not a registered name"),
+        Err(e) => {
+            hub.say(id, &format!("Sorry, the server cannot log you in now ({e})."));
+            hub.close(id);
+        }
+    }
+}
+
+fn offer_guest(hub: &mut Hub, id: ConnId, name: &str, how: &str) {
+    let first = if how.starts_with("Logging") {
+        format!("\nLogging you in as \"{name}\"; you may use this name to play unrated games.")
+    } else {
+        format!("\n\"{name}\" is not a registered name.  You may use this name to play unrated games.")
+    };
+    hub.say(
+        id,
+        &format!(
+            "{first}\n(A registered name is made by the server's keeper: antichess server add-user NAME.)\n"
+        ),
+    );
+    hub.prompt(id, &format!("Press return to enter the server as \"{name}\":\n"));
+    if let Some(s) = hub.session_mut(id) {
+        s.stage = Stage::Guest(name.to_string());
+    }
+}
+
+fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
+    hub.prompt(id, &format!("{ECHO_ON}\n"));
+    if typed.is_empty() {
+        again(hub, id);
+        return;
+    }
+    let stored = hub.db.user(name).ok().flatten().map(|(_, hash)| hash);
+    if stored.is_some_and(|hash| password::verify(typed, &hash)) {
+        if let Some(old) = hub.find(name) {
+            hub.say(old, "\nYou are logged in from somewhere else: this session ends.");
+            hub.close(old);
+        }
+        start(hub, id, name, true);
+        return;
+    }
+    hub.say(id, "\n**** Invalid password! ****\n");
+    let failures = hub.session_mut(id).map_or(0, |s| {
+        s.failures += 1;
+        s.failures
+    });
+    if failures >= MAX_FAILURES {
+        hub.close(id);
+    } else {
+        again(hub, id);
+    }
+}
+
+fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
+    hub.log_in(id, name, registered);
+    let shown = if registered {
+        name.to_string()
+    } else {
+        format!("{name}(U)")
+    };
+    hub.say(id, &format!("**** Starting FICS session as {shown} ****"));
+    super::play::resume_notice(hub, id);
+}
+
+/// A guest name no one online has: `Guest` and four letters.
+fn new_guest_name(hub: &mut Hub) -> String {
+    loop {
+        let letters: String = (0..4)
+            .map(|_| char::from(b'A' + hub.rng.below(26) as u8))
+            .collect();
+        let name = format!("Guest{letters}");
+        if hub.find(&name).is_none() {
+            return name;
+        }
+    }
+}

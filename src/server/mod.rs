@@ -1,0 +1,130 @@
+//! `antichess server`: a game server for every game of the registry,
+//! speaking the FICS protocol as xboard and telnet speak it.
+//!
+//! One process: connections are served by tokio (`net.rs`), and one hub
+//! (`hub.rs`) owns all state on a thread of its own, taking events one at
+//! a time: logging in (`login.rs`), commands (`commands.rs`, each defined
+//! once), seeks and challenges (`seek.rs`, terms in `terms.rs`), games
+//! (`play.rs`, `table.rs`, `requests.rs`, result lines in `result.rs`),
+//! boards for programs (`style12.rs`), talk and watching (`talk.rs`),
+//! lists (`info.rs`), ratings (`rating.rs`, `glicko.rs`), passwords
+//! (`password.rs`) and the database (`db.rs`). Games are reached only
+//! through the registry; what a viewer may see (Kriegspiel's hidden
+//! pieces) is the game's to say, through its view and diagram.
+
+mod commands;
+pub mod db;
+pub mod glicko;
+mod hub;
+mod info;
+mod login;
+pub mod net;
+mod password;
+mod play;
+mod rating;
+mod requests;
+mod result;
+mod seek;
+mod session;
+mod style12;
+mod table;
+mod talk;
+mod terms;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use tokio::sync::mpsc;
+
+pub use db::{Db, DbError};
+pub use login::valid_handle;
+pub use password::{MAX_PASSWORD, hash as hash_password};
+
+/// The address the server listens on unless told otherwise.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:5000";
+
+/// How the server is run.
+#[derive(Clone, Debug)]
+pub struct ServerOptions {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The database file.
+    pub db: PathBuf,
+}
+
+/// The database's default path: `$XDG_DATA_HOME/antichess/server.db`,
+/// else `~/.local/share/antichess/server.db`, else `antichess-server.db`
+/// in the current folder.
+pub fn default_db_path() -> PathBuf {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/share"))
+        });
+    match data {
+        Some(dir) => dir.join("antichess").join("server.db"),
+        None => PathBuf::from("antichess-server.db"),
+    }
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM): games in progress are
+/// adjourned and clients told before it stops. Prints the address it
+/// listens on (`Listening on 127.0.0.1:5000`) once it does.
+pub fn run(options: ServerOptions) -> Result<(), String> {
+    let db = Db::open(&options.db).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start: {e}"))?;
+    runtime.block_on(serve(options, db))
+}
+
+async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(options.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen: {e}"))?;
+    println!("Listening on {address}");
+    println!("Database: {}", options.db.display());
+    let (events, receiver) = mpsc::channel(4096);
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    let hub = hub::Hub::new(crate::games::all(), db, seed);
+    let hub_thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build();
+        if let Ok(runtime) = runtime {
+            runtime.block_on(hub.run(receiver));
+        }
+    });
+    let accepting = tokio::spawn(net::accept(listener, events.clone()));
+    stopped().await;
+    println!("Stopping: games in progress are adjourned.");
+    accepting.abort();
+    let _ = events.send(net::Event::Shutdown).await;
+    let _ = tokio::task::spawn_blocking(move || hub_thread.join()).await;
+    // Let the writers send the last words.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    Ok(())
+}
+
+/// Waits for Ctrl-C or SIGTERM.
+async fn stopped() {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = async {
+            match term.as_mut() {
+                Some(t) => { t.recv().await; }
+                None => std::future::pending::<()>().await,
+            }
+        } => {}
+    }
+}

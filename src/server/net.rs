@@ -1,0 +1,224 @@
+//! The connections: a task per client reads lines (bounded in length,
+//! invalid bytes and telnet commands dropped) and hands them to the hub;
+//! a writer sends what the hub queues, and a client that stops reading
+//! while its queue fills is disconnected rather than allowed to hold the
+//! server's memory.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+
+/// A connection's number, unique for the server's life.
+pub type ConnId = u64;
+
+/// The longest line a client may send; longer lines are cut and refused.
+pub const MAX_LINE: usize = 1024;
+/// Messages queued for a client before it counts as not reading.
+pub const OUT_QUEUE: usize = 4096;
+/// Connections served at once; more are told so and closed.
+pub const MAX_CONNECTIONS: usize = 1000;
+
+/// In queued text, where the telnet command "the server will echo" goes
+/// (the client stops echoing a password). Clients cannot send control
+/// characters, so the marker cannot come from them.
+pub const ECHO_OFF: &str = "\u{1}";
+/// In queued text: "the server will not echo" (the client echoes again).
+pub const ECHO_ON: &str = "\u{2}";
+
+/// The bytes on the wire for queued text: the echo markers become telnet
+/// commands.
+fn wire(text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            1 => out.extend([255, 251, 1]),
+            2 => out.extend([255, 252, 1]),
+            b => out.push(b),
+        }
+    }
+    out
+}
+
+/// What reaches the hub.
+#[derive(Debug)]
+pub enum Event {
+    /// A client connected; `out` takes what is sent to it.
+    Connected {
+        /// The connection.
+        id: ConnId,
+        /// Its address.
+        peer: SocketAddr,
+        /// Its outgoing queue.
+        out: mpsc::Sender<Arc<str>>,
+    },
+    /// A line from a client (without its line end); `too_long` when it
+    /// was cut at [`MAX_LINE`].
+    Line {
+        /// The connection.
+        id: ConnId,
+        /// The text.
+        line: String,
+        /// Whether the line was longer than allowed.
+        too_long: bool,
+    },
+    /// The client closed the connection or it failed.
+    Closed {
+        /// The connection.
+        id: ConnId,
+    },
+    /// The server is stopping.
+    Shutdown,
+}
+
+/// Accepts clients until the task is dropped.
+pub async fn accept(listener: TcpListener, hub: mpsc::Sender<Event>) {
+    let live = Arc::new(AtomicUsize::new(0));
+    let mut next: ConnId = 1;
+    loop {
+        let Ok((stream, peer)) = listener.accept().await else {
+            // Out of descriptors, say: wait a moment rather than spin.
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        if live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let _ = stream
+                    .write_all(b"The server is full; try again later.\n")
+                    .await;
+            });
+            continue;
+        }
+        let id = next;
+        next += 1;
+        live.fetch_add(1, Ordering::SeqCst);
+        let live = Arc::clone(&live);
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            serve(stream, peer, id, hub).await;
+            live.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+}
+
+/// One client: lines to the hub, the hub's queue to the client.
+async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sender<Event>) {
+    let (mut reader, mut writer) = stream.into_split();
+    let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
+    if hub.send(Event::Connected { id, peer, out }).await.is_err() {
+        return;
+    }
+    let lines = hub.clone();
+    let reading = tokio::spawn(async move {
+        read_lines(&mut reader, id, &lines).await;
+        let _ = lines.send(Event::Closed { id }).await;
+    });
+    while let Some(text) = queue.recv().await {
+        if writer.write_all(&wire(&text)).await.is_err() {
+            break;
+        }
+    }
+    // The hub let go of the client (or the client went): close.
+    let _ = writer.shutdown().await;
+    reading.abort();
+    let _ = hub.send(Event::Closed { id }).await;
+}
+
+/// Reads lines until the end of the stream.
+async fn read_lines(reader: &mut tokio::net::tcp::OwnedReadHalf, id: ConnId, hub: &mpsc::Sender<Event>) {
+    let mut buf = [0u8; 4096];
+    let mut line = Lines::default();
+    loop {
+        let n = match reader.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        for &b in &buf[..n] {
+            if let Some((text, too_long)) = line.push(b) {
+                let event = Event::Line {
+                    id,
+                    line: text,
+                    too_long,
+                };
+                if hub.send(event).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Splits bytes into lines: `\n` ends a line, `\r` and other control
+/// bytes are dropped, telnet commands (IAC sequences) are skipped, and
+/// what is not UTF-8 becomes U+FFFD.
+#[derive(Default)]
+pub struct Lines {
+    bytes: Vec<u8>,
+    too_long: bool,
+    /// Bytes of a telnet command still to skip.
+    telnet: u8,
+}
+
+impl Lines {
+    /// Takes one byte; a whole line when `b` ends one, with whether it was
+    /// cut.
+    pub fn push(&mut self, b: u8) -> Option<(String, bool)> {
+        if self.telnet > 0 {
+            self.telnet -= 1;
+            // IAC WILL/WONT/DO/DONT take one more byte; others none.
+            if self.telnet == 1 && !(251..=254).contains(&b) {
+                self.telnet = 0;
+            }
+            return None;
+        }
+        match b {
+            255 => self.telnet = 2,
+            b'\n' => {
+                let text = String::from_utf8_lossy(&self.bytes).into_owned();
+                let too_long = std::mem::take(&mut self.too_long);
+                self.bytes.clear();
+                return Some((text, too_long));
+            }
+            b if b < 0x20 && b != b'\t' => {}
+            _ if self.bytes.len() >= MAX_LINE => self.too_long = true,
+            _ => self.bytes.push(b),
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<(String, bool)> {
+        let mut l = Lines::default();
+        bytes.iter().filter_map(|&b| l.push(b)).collect()
+    }
+
+    #[test]
+    fn lines_are_cut_cleaned_and_bounded() {
+        assert_eq!(
+            lines(b"who\r\nsay hi\n"),
+            vec![("who".into(), false), ("say hi".into(), false)]
+        );
+        assert_eq!(
+            lines(&[255, 251, 1, b'o', b'k', b'\n']),
+            vec![("ok".into(), false)]
+        );
+        assert_eq!(lines(b"\x00\x07bell\n"), vec![("bell".into(), false)]);
+        assert_eq!(lines(&[0xc3, b'\n']), vec![("\u{fffd}".into(), false)]);
+        let long = vec![b'a'; MAX_LINE * 3];
+        let mut input = long.clone();
+        input.extend(b"\nnext\n");
+        let got = lines(&input);
+        assert_eq!(got[0].0.len(), MAX_LINE);
+        assert!(got[0].1);
+        assert_eq!(got[1], ("next".into(), false));
+    }
+}

@@ -1,0 +1,427 @@
+//! A game's life on the server: it starts, each attempt is judged by the
+//! game, stored, then told (each viewer its own board: a Kriegspiel
+//! player only its own pieces, an observer only the announcements), the
+//! clock is kept here and a flag falls here, and the game ends, is
+//! adjourned, or resumes from the database.
+
+use std::time::Instant;
+
+use shakmaty::ByColor;
+
+use super::db::StoredGame;
+use super::hub::Hub;
+use super::net::ConnId;
+use super::style12::{self, Relation};
+use super::table::{Requests, Table};
+use super::terms::Terms;
+use crate::game::{AnyGame, Attempted, NotAMove, Viewer};
+use crate::rules::{Color, Outcome, Reason};
+
+/// The lowest game number not in use.
+fn free_number(hub: &Hub) -> u32 {
+    (1..).find(|n| !hub.tables.contains_key(n)).unwrap_or(1)
+}
+
+/// Starts a game between two logged-in clients.
+pub fn start(hub: &mut Hub, white: ConnId, black: ConnId, terms: Terms) {
+    let players = ByColor {
+        white: hub.handle_of(white),
+        black: hub.handle_of(black),
+    };
+    let Some(game) = hub
+        .games
+        .start(&terms.ruleset, terms.initial_ms, terms.initial_ms)
+    else {
+        return;
+    };
+    let stored = StoredGame {
+        id: 0,
+        white: players.white.clone(),
+        black: players.black.clone(),
+        ruleset: terms.ruleset.clone(),
+        initial_ms: terms.initial_ms,
+        increment_ms: terms.increment_ms,
+        rated: terms.rated,
+        state: "playing".to_string(),
+        result: "*".to_string(),
+        why: String::new(),
+        started: 0,
+    };
+    let id = match hub.db.new_game(&stored) {
+        Ok(id) => id,
+        Err(e) => {
+            for c in [white, black] {
+                hub.say(c, &format!("The game cannot be stored ({e}); it is not started."));
+            }
+            return;
+        }
+    };
+    open(hub, id, game, players, terms, 0, "Creating");
+}
+
+/// Seats a game (new, or resumed with `seq` attempts played) and tells
+/// its players.
+fn open(
+    hub: &mut Hub,
+    id: i64,
+    game: Box<dyn AnyGame>,
+    players: ByColor<String>,
+    terms: Terms,
+    seq: usize,
+    how: &str,
+) {
+    let number = free_number(hub);
+    for handle in players.iter() {
+        super::seek::forget(hub, handle);
+        if let Some(s) = hub.find(handle).and_then(|c| hub.session_mut(c)) {
+            s.playing = Some(number);
+        }
+    }
+    let table = Table {
+        number,
+        id,
+        game,
+        players,
+        terms,
+        turn_started: Instant::now(),
+        observers: Default::default(),
+        seq,
+        requests: Requests::default(),
+        last_ms: 0,
+    };
+    let rating = |c: Color| super::rating::shown(hub, table.players.get(c), &table.terms.kind());
+    let creating = format!(
+        "Creating: {} ({}) {} ({}) {}\n{{{} {how} {} match.}}",
+        table.players.white,
+        rating(Color::White),
+        table.players.black,
+        rating(Color::Black),
+        table.terms.describe(),
+        table.title(),
+        table.terms.describe().rsplitn(3, ' ').last().unwrap_or_default(),
+    );
+    hub.tables.insert(number, table);
+    for conn in player_conns(hub, number) {
+        hub.say(conn, &creating);
+    }
+    send_boards(hub, number);
+}
+
+/// The connections of a game's players who are online.
+fn player_conns(hub: &Hub, number: u32) -> Vec<ConnId> {
+    let Some(table) = hub.tables.get(&number) else {
+        return Vec::new();
+    };
+    table.players.iter().filter_map(|h| hub.find(h)).collect()
+}
+
+/// Everyone who sees a game: its players (with their side) and its
+/// observers.
+fn audience(hub: &Hub, number: u32) -> Vec<(ConnId, Viewer)> {
+    let Some(table) = hub.tables.get(&number) else {
+        return Vec::new();
+    };
+    let mut all: Vec<(ConnId, Viewer)> = [Color::White, Color::Black]
+        .into_iter()
+        .filter_map(|c| hub.find(table.players.get(c)).map(|id| (id, Viewer::Side(c))))
+        .collect();
+    all.extend(table.observers.iter().map(|&id| (id, Viewer::Onlooker)));
+    all
+}
+
+/// Sends each viewer of a game its board: a `<12>` line to programs
+/// (`style 12`) when the game is on a chess board, else the board drawn.
+pub fn send_boards(hub: &mut Hub, number: u32) {
+    for (conn, viewer) in audience(hub, number) {
+        send_board(hub, number, conn, viewer);
+    }
+}
+
+/// Sends one viewer its board.
+pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
+    let (Some(table), Some(session)) = (hub.tables.get(&number), hub.session(conn)) else {
+        return;
+    };
+    let relation = match viewer {
+        Viewer::Side(c) if c == table.game.turn() => Relation::MyMove,
+        Viewer::Side(_) => Relation::TheirMove,
+        Viewer::Onlooker => Relation::Observing,
+    };
+    let line = if session.style12 {
+        style12::line(table, viewer, relation, session.ms)
+    } else {
+        None
+    };
+    let text = line.unwrap_or_else(|| table.text_view(viewer));
+    hub.say(conn, text.trim_end());
+}
+
+/// A line from a player in a game: `true` when it was an attempt at a
+/// move (played, refused or out of turn), `false` when it is no move of
+/// the game (a command, then).
+pub fn attempt(hub: &mut Hub, id: ConnId, text: &str) -> bool {
+    let Some(number) = hub.session(id).and_then(|s| s.playing) else {
+        return false;
+    };
+    let handle = hub.handle_of(id);
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return false;
+    };
+    if table.game.read_move(text) == Err(NotAMove) {
+        return false;
+    }
+    let Some(side) = table.side_of(&handle) else {
+        return false;
+    };
+    if table.game.turn() != side {
+        hub.say(id, "It is not your move.");
+        return true;
+    }
+    let spent = table.spent();
+    let Ok(attempted) = table.game.attempt(text, spent) else {
+        return false;
+    };
+    let (db_id, seq) = (table.id, table.seq);
+    table.seq += 1;
+    table.turn_started = Instant::now();
+    if let Err(e) = hub.db.add_move(db_id, seq, text, spent) {
+        hub.say(id, &format!("The server could not store the move ({e})."));
+    }
+    match attempted {
+        Attempted::Refused { told, outcome } => {
+            hub.say(id, &format!("{told} ({text})."));
+            if let Some(outcome) = outcome {
+                finish_by_rules(hub, number, outcome);
+            }
+        }
+        Attempted::Played { heard, outcome } => played(hub, number, side, spent, heard, outcome),
+    }
+    true
+}
+
+/// After a legal move: the increment, the requests it cancels, the
+/// boards and announcements, the end if the game ended.
+fn played(
+    hub: &mut Hub,
+    number: u32,
+    side: Color,
+    spent: i64,
+    heard: Option<String>,
+    outcome: Option<Outcome>,
+) {
+    if let Some(table) = hub.tables.get_mut(&number) {
+        table.last_ms = spent;
+        table.requests = Requests {
+            draw: table.requests.draw.filter(|&c| c == side),
+            ..Requests::default()
+        };
+        if outcome.is_none() && table.terms.increment_ms > 0 {
+            table.game.credit(side, table.terms.increment_ms);
+        }
+    }
+    send_boards(hub, number);
+    if let Some(heard) = heard {
+        for (conn, _) in audience(hub, number) {
+            hub.say(conn, &format!("Game {number}: {heard}"));
+        }
+    }
+    if let Some(outcome) = outcome {
+        finish_by_rules(hub, number, outcome);
+    }
+}
+
+/// The side to move's flag may have fallen: charged, and the game ends
+/// if it has.
+pub fn flag(hub: &mut Hub, number: u32) {
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    let spent = table.spent();
+    table.turn_started = Instant::now();
+    if let Some(outcome) = table.game.charge(spent) {
+        finish_by_rules(hub, number, outcome);
+    }
+}
+
+/// Ends a game the rules ended.
+fn finish_by_rules(hub: &mut Hub, number: u32, outcome: Outcome) {
+    let Some(table) = hub.tables.get(&number) else {
+        return;
+    };
+    let why = super::result::words(table.game.as_ref(), &table.players, outcome);
+    end(hub, number, Some(outcome), &why);
+}
+
+/// Ends game `number` with `outcome` (`None`: aborted, no result), in the
+/// result line's words `why`. Stored, then the final boards (the whole
+/// board, in Kriegspiel) and the result line go to everyone watching;
+/// rated games update the ratings.
+pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
+    let result = outcome.map_or("*", |o| super::result::score(o.winner));
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    if let Some(outcome) = outcome
+        && table.game.outcome().is_none()
+    {
+        // Decided by the server (resignation, agreement): the game's own
+        // record is told, so that its views and its PGN know the end.
+        table.game.adjudicate(outcome);
+    }
+    let id = table.id;
+    let state = if outcome.is_some() { "over" } else { "aborted" };
+    if let Err(e) = hub.db.set_state(id, state, result, why) {
+        eprintln!("server: game {id} could not be stored as over: {e}");
+    }
+    if table.game.hidden() {
+        send_boards(hub, number);
+    }
+    let Some(table) = hub.tables.get(&number) else {
+        return;
+    };
+    let line = format!("{{{} {why}}} {result}", table.title());
+    let ratings = match outcome {
+        Some(o) if table.terms.rated => {
+            super::rating::update(hub, &table.players, &table.terms.kind(), o.winner)
+        }
+        _ => vec!["No ratings adjustment done.".to_string()],
+    };
+    let audience = audience(hub, number);
+    let players: Vec<ConnId> = player_conns(hub, number);
+    for (conn, _) in &audience {
+        hub.say(*conn, &line);
+    }
+    for conn in players {
+        hub.say(conn, &ratings.join("\n"));
+    }
+    close_table(hub, number);
+}
+
+/// Removes a game that ended or was adjourned from its players and
+/// watchers.
+fn close_table(hub: &mut Hub, number: u32) {
+    let Some(table) = hub.tables.remove(&number) else {
+        return;
+    };
+    for handle in table.players.iter() {
+        if let Some(s) = hub.find(handle).and_then(|c| hub.session_mut(c)) {
+            s.playing = None;
+        }
+    }
+    for conn in table.observers {
+        if let Some(s) = hub.session_mut(conn) {
+            s.observing.remove(&number);
+        }
+    }
+}
+
+/// Adjourns game `number`: stored as it stands, to be resumed.
+pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
+    let Some(table) = hub.tables.get(&number) else {
+        return;
+    };
+    if let Err(e) = hub.db.set_state(table.id, "adjourned", "*", why) {
+        eprintln!("server: game {} could not be adjourned: {e}", table.id);
+    }
+    let line = format!("{{{} {why}}} *", table.title());
+    for (conn, _) in audience(hub, number) {
+        hub.say(conn, &line);
+    }
+    close_table(hub, number);
+}
+
+/// A player of game `number` left: between registered players the game
+/// is adjourned; otherwise the leaver forfeits (the game is aborted when
+/// neither side has moved).
+pub fn disconnected(hub: &mut Hub, number: u32, handle: &str) {
+    let Some(table) = hub.tables.get(&number) else {
+        return;
+    };
+    let both_registered = table.players.iter().all(|p| {
+        hub.find(p)
+            .and_then(|c| hub.session(c))
+            .map_or_else(|| hub.db.user(p).ok().flatten().is_some(), |s| s.registered)
+    });
+    let Some(side) = table.side_of(handle) else {
+        return;
+    };
+    if both_registered {
+        adjourn(hub, number, &format!("{handle} lost connection; game adjourned"));
+    } else if table.game.plies() < 2 {
+        end(hub, number, None, &format!("{handle} lost connection; game aborted"));
+    } else {
+        let outcome = Outcome::win(side.other(), Reason::Resignation);
+        end(hub, number, Some(outcome), &format!("{handle} forfeits by disconnection"));
+    }
+}
+
+/// Goes on with stored game `db_id` (adjourned), its players online: the
+/// game is replayed attempt by attempt, clocks included.
+pub fn resume(hub: &mut Hub, db_id: i64) {
+    let (Ok(Some(stored)), Ok(moves)) = (hub.db.game(db_id), hub.db.moves(db_id)) else {
+        return;
+    };
+    let Some(mut game) = hub
+        .games
+        .start(&stored.ruleset, stored.initial_ms, stored.initial_ms)
+    else {
+        return;
+    };
+    for m in &moves {
+        let mover = game.turn();
+        let attempted = game.attempt(&m.text, m.ms);
+        if let Ok(Attempted::Played { outcome: None, .. }) = attempted
+            && stored.increment_ms > 0
+        {
+            game.credit(mover, stored.increment_ms);
+        }
+    }
+    let players = ByColor {
+        white: stored.white.clone(),
+        black: stored.black.clone(),
+    };
+    if players.iter().any(|p| hub.find(p).is_none()) {
+        return;
+    }
+    if let Err(e) = hub.db.set_state(db_id, "playing", "*", "") {
+        eprintln!("server: game {db_id} could not be resumed: {e}");
+        return;
+    }
+    let terms = Terms {
+        ruleset: stored.ruleset,
+        initial_ms: stored.initial_ms,
+        increment_ms: stored.increment_ms,
+        rated: stored.rated,
+    };
+    open(hub, db_id, game, players, terms, moves.len(), "Continuing");
+}
+
+/// At login: a registered player hears of its adjourned games, and
+/// their opponents online hear that it arrived.
+pub fn resume_notice(hub: &mut Hub, id: ConnId) {
+    if !hub.session(id).is_some_and(|s| s.registered) {
+        return;
+    }
+    let me = hub.handle_of(id);
+    let adjourned = hub.db.games_of(&me, "adjourned", 50).unwrap_or_default();
+    if adjourned.is_empty() {
+        return;
+    }
+    hub.say(
+        id,
+        &format!(
+            "You have {} adjourned game{}; type resume to go on.",
+            adjourned.len(),
+            if adjourned.len() == 1 { "" } else { "s" }
+        ),
+    );
+    for g in adjourned {
+        let other = if g.white.eq_ignore_ascii_case(&me) { g.black } else { g.white };
+        if let Some(them) = hub.find(&other) {
+            hub.say(
+                them,
+                &format!("Notification: {me}, who has an adjourned game with you, has arrived."),
+            );
+        }
+    }
+}

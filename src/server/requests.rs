@@ -1,0 +1,156 @@
+//! What a player asks of a game besides moves: `resign`, `draw` (offer,
+//! accept, or claim), `abort` and `adjourn` (by agreement; alone before
+//! either side has moved), and `resume` of an adjourned game.
+
+use super::hub::Hub;
+use super::net::ConnId;
+use super::seek::Offer;
+use super::terms::Terms;
+use crate::rules::{Color, Outcome, Reason};
+
+/// The game `id` plays and its side in it.
+fn my_game(hub: &mut Hub, id: ConnId) -> Option<(u32, Color)> {
+    let me = hub.handle_of(id);
+    let found = hub
+        .session(id)
+        .and_then(|s| s.playing)
+        .and_then(|n| hub.tables.get(&n).and_then(|t| t.side_of(&me)).map(|c| (n, c)));
+    if found.is_none() {
+        hub.say(id, "You are not playing a game.");
+    }
+    found
+}
+
+/// Tells the opponent of `side` in game `number`.
+fn tell_opponent(hub: &mut Hub, number: u32, side: Color, text: &str) {
+    let Some(name) = hub.tables.get(&number).map(|t| t.players.get(side.other()).clone()) else {
+        return;
+    };
+    if let Some(them) = hub.find(&name) {
+        hub.say(them, text);
+    }
+}
+
+/// `resign`.
+pub fn resign(hub: &mut Hub, id: ConnId) {
+    let Some((number, side)) = my_game(hub, id) else {
+        return;
+    };
+    let me = hub.handle_of(id);
+    let outcome = Outcome::win(side.other(), Reason::Resignation);
+    super::play::end(hub, number, Some(outcome), &format!("{me} resigns"));
+}
+
+/// `draw`: claims a draw the rules allow now, else accepts the
+/// opponent's offer, else offers one.
+pub fn draw(hub: &mut Hub, id: ConnId) {
+    let Some((number, side)) = my_game(hub, id) else {
+        return;
+    };
+    let me = hub.handle_of(id);
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    if table.game.turn() == side
+        && let Some(outcome) = table.game.claimable_draw()
+    {
+        let why = super::result::words(table.game.as_ref(), &table.players, outcome);
+        return super::play::end(hub, number, Some(outcome), &why);
+    }
+    if table.requests.draw == Some(side.other()) {
+        let outcome = Outcome::draw(Reason::Agreement);
+        return super::play::end(hub, number, Some(outcome), "Game drawn by mutual agreement");
+    }
+    table.requests.draw = Some(side);
+    hub.say(id, "Offering a draw.");
+    tell_opponent(hub, number, side, &format!("{me} offers you a draw.\nType \"draw\" to accept."));
+}
+
+/// Whether neither side has moved yet.
+fn unstarted(hub: &Hub, number: u32) -> bool {
+    hub.tables.get(&number).is_some_and(|t| t.game.plies() == 0)
+}
+
+/// `abort`: at once before the first moves, else by agreement.
+pub fn abort(hub: &mut Hub, id: ConnId) {
+    let Some((number, side)) = my_game(hub, id) else {
+        return;
+    };
+    let me = hub.handle_of(id);
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    if table.requests.abort == Some(side.other()) {
+        return super::play::end(hub, number, None, "Game aborted by mutual agreement");
+    }
+    if table.game.plies() < 2 {
+        let why = format!("Game aborted on move 1 by {me}");
+        return super::play::end(hub, number, None, &why);
+    }
+    table.requests.abort = Some(side);
+    hub.say(id, "Requesting to abort the game.");
+    tell_opponent(hub, number, side, &format!("{me} would like to abort the game.\nType \"abort\" to accept."));
+}
+
+/// `adjourn`: by agreement.
+pub fn adjourn(hub: &mut Hub, id: ConnId) {
+    let Some((number, side)) = my_game(hub, id) else {
+        return;
+    };
+    let me = hub.handle_of(id);
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    if table.requests.adjourn == Some(side.other()) {
+        return super::play::adjourn(hub, number, "Game adjourned by mutual agreement");
+    }
+    if unstarted(hub, number) {
+        return hub.say(id, "No moves have been made: abort the game instead.");
+    }
+    if let Some(table) = hub.tables.get_mut(&number) {
+        table.requests.adjourn = Some(side);
+    }
+    hub.say(id, "Requesting to adjourn the game.");
+    tell_opponent(hub, number, side, &format!("{me} would like to adjourn the game.\nType \"adjourn\" to accept."));
+}
+
+/// `resume [USER]`: asks the opponent of an adjourned game to go on with
+/// it; when the opponent has asked too (or accepts), it goes on.
+pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let me = hub.handle_of(id);
+    let adjourned = hub.db.games_of(&me, "adjourned", 50).unwrap_or_default();
+    let wanted = args.first().copied();
+    let game = adjourned.iter().rev().find(|g| {
+        let other = if g.white.eq_ignore_ascii_case(&me) { &g.black } else { &g.white };
+        wanted.is_none_or(|w| other.eq_ignore_ascii_case(w)) && hub.find(other).is_some()
+    });
+    let Some(game) = game.cloned() else {
+        return hub.say(id, "You have no adjourned game with anyone logged in.");
+    };
+    let other = if game.white.eq_ignore_ascii_case(&me) { game.black.clone() } else { game.white.clone() };
+    let them = hub.find(&other).unwrap_or(id);
+    if hub.session(them).is_some_and(|s| s.playing.is_some()) {
+        return hub.say(id, &format!("{other} is playing a game."));
+    }
+    let asked = hub.offers.iter().position(|o| o.from == other && o.to == me && o.resume == Some(game.id));
+    if let Some(i) = asked {
+        hub.offers.remove(i);
+        return super::play::resume(hub, game.id);
+    }
+    let terms = Terms {
+        ruleset: game.ruleset.clone(),
+        initial_ms: game.initial_ms,
+        increment_ms: game.increment_ms,
+        rated: game.rated,
+    };
+    hub.offers.retain(|o| !(o.from == me && o.to == other));
+    hub.offers.push(Offer {
+        from: me.clone(),
+        to: other.clone(),
+        terms,
+        color: None,
+        resume: Some(game.id),
+    });
+    hub.say(id, &format!("Issuing: {me} asks {other} to resume game {} (adjourned).", game.id));
+    hub.say(them, &format!("Challenge: {me} would like to resume your adjourned game {}.\nYou can \"accept\" or \"decline\", or type \"resume {me}\".", game.id));
+}

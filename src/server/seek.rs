@@ -1,0 +1,300 @@
+//! Finding an opponent: seeks (`seek`, `unseek`, `sought`, `play N`),
+//! announced to everyone, and challenges (`match`, `accept`, `decline`,
+//! `withdraw`) between two players.
+
+use super::hub::Hub;
+use super::net::ConnId;
+use super::terms::Terms;
+use crate::rules::Color;
+
+/// An open seek.
+#[derive(Clone, Debug)]
+pub struct Seek {
+    /// Its number, for `play N`.
+    pub number: u32,
+    /// Who seeks.
+    pub owner: String,
+    /// The game sought.
+    pub terms: Terms,
+    /// The colour the seeker asked for.
+    pub color: Option<Color>,
+}
+
+/// An open challenge.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    /// The challenger.
+    pub from: String,
+    /// The one challenged.
+    pub to: String,
+    /// The game offered.
+    pub terms: Terms,
+    /// The colour the challenger asked for.
+    pub color: Option<Color>,
+    /// The stored game to go on with, for a request to resume one.
+    pub resume: Option<i64>,
+}
+
+/// The seeks a player may have at once.
+const MAX_SEEKS: usize = 3;
+
+fn rating_text(hub: &Hub, handle: &str, terms: &Terms) -> String {
+    super::rating::shown(hub, handle, &terms.kind())
+}
+
+/// Checks that `id` may play a game of `terms` now.
+fn may_play(hub: &Hub, id: ConnId, terms: &Terms) -> Result<(), String> {
+    let session = hub.session(id).ok_or_else(String::new)?;
+    if session.playing.is_some() {
+        return Err("You are already playing a game.".to_string());
+    }
+    if terms.rated && !session.registered {
+        return Err("Only registered players can play rated games.".to_string());
+    }
+    Ok(())
+}
+
+/// `seek [TIME INC] [rated|unrated] [white|black] [VARIANT]`.
+pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let (terms, color) = match Terms::read(args, &hub.games) {
+        Ok(t) => t,
+        Err(why) => return hub.say(id, &why),
+    };
+    if let Err(why) = may_play(hub, id, &terms) {
+        return hub.say(id, &why);
+    }
+    let owner = hub.handle_of(id);
+    if hub.seeks.iter().filter(|s| s.owner == owner).count() >= MAX_SEEKS {
+        return hub.say(id, &format!("You may have at most {MAX_SEEKS} seeks; unseek one first."));
+    }
+    let number = hub.next_seek;
+    hub.next_seek = hub.next_seek % 999 + 1;
+    let line = format!(
+        "{owner} ({}) seeking {}{} (\"play {number}\" to respond)",
+        rating_text(hub, &owner, &terms),
+        terms.describe_seek(),
+        color.map_or(String::new(), |c| format!(" [{}]", side(c)))
+    );
+    hub.seeks.retain(|s| s.number != number);
+    hub.seeks.push(Seek {
+        number,
+        owner: owner.clone(),
+        terms,
+        color,
+    });
+    let others: Vec<ConnId> = hub
+        .sessions
+        .iter()
+        .filter(|&(&other, s)| other != id && s.is_in() && s.playing.is_none())
+        .map(|(&other, _)| other)
+        .collect();
+    for other in others {
+        hub.say(other, &line);
+    }
+    hub.say(id, &format!("Your seek has been posted with index {number}."));
+}
+
+fn side(c: Color) -> &'static str {
+    if c == Color::White { "white" } else { "black" }
+}
+
+/// `unseek [N]`: withdraws one seek or all of one's seeks.
+pub fn unseek(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let owner = hub.handle_of(id);
+    let which: Option<u32> = args.first().and_then(|a| a.parse().ok());
+    let before = hub.seeks.len();
+    hub.seeks
+        .retain(|s| s.owner != owner || which.is_some_and(|n| n != s.number));
+    let removed = before - hub.seeks.len();
+    if removed == 0 {
+        hub.say(id, "You have no active seeks.");
+    } else {
+        hub.say(id, &format!("Your seeks have been removed ({removed})."));
+    }
+}
+
+/// `sought`: the open seeks.
+pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
+    let mut lines = Vec::new();
+    for s in &hub.seeks {
+        lines.push(format!(
+            "{:3} {:>4} {:<17} {}{}",
+            s.number,
+            rating_text(hub, &s.owner, &s.terms),
+            s.owner,
+            s.terms.describe_seek(),
+            s.color.map_or(String::new(), |c| format!(" [{}]", side(c)))
+        ));
+    }
+    lines.push(format!("{} ads displayed.", hub.seeks.len()));
+    hub.say(id, &lines.join("\n"));
+}
+
+/// `play N`: takes seek N.
+pub fn play(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let Some(number) = args.first().and_then(|a| a.parse::<u32>().ok()) else {
+        return hub.say(id, "Usage: play N (a seek's number; see sought).");
+    };
+    let Some(seek) = hub.seeks.iter().find(|s| s.number == number).cloned() else {
+        return hub.say(id, "That seek is not available.");
+    };
+    let me = hub.handle_of(id);
+    if seek.owner == me {
+        return hub.say(id, "You cannot respond to your own seek.");
+    }
+    if let Err(why) = may_play(hub, id, &seek.terms) {
+        return hub.say(id, &why);
+    }
+    let Some(owner) = hub.find(&seek.owner) else {
+        return hub.say(id, "That seek is not available.");
+    };
+    let seeker_white = match seek.color {
+        Some(c) => c == Color::White,
+        None => hub.rng.below(2) == 0,
+    };
+    let (white, black) = if seeker_white { (owner, id) } else { (id, owner) };
+    super::play::start(hub, white, black, seek.terms);
+}
+
+/// `match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]`.
+pub fn challenge(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let Some((&name, rest)) = args.split_first() else {
+        return hub.say(id, "Usage: match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]");
+    };
+    let (terms, color) = match Terms::read(rest, &hub.games) {
+        Ok(t) => t,
+        Err(why) => return hub.say(id, &why),
+    };
+    let Some(them) = hub.find(name) else {
+        return hub.say(id, &format!("No player named \"{name}\" is logged in."));
+    };
+    if them == id {
+        return hub.say(id, "You cannot challenge yourself.");
+    }
+    if let Err(why) = may_play(hub, id, &terms) {
+        return hub.say(id, &why);
+    }
+    let to = hub.handle_of(them);
+    if terms.rated && !hub.session(them).is_some_and(|s| s.registered) {
+        return hub.say(id, &format!("{to} is a guest: only unrated games."));
+    }
+    let from = hub.handle_of(id);
+    let text = format!(
+        "{from} ({}) {to} ({}) {}{}",
+        rating_text(hub, &from, &terms),
+        rating_text(hub, &to, &terms),
+        terms.describe(),
+        color.map_or(String::new(), |c| format!(" [{}]", side(c)))
+    );
+    hub.offers.retain(|o| !(o.from == from && o.to == to));
+    hub.offers.push(Offer {
+        from,
+        to,
+        terms,
+        color,
+        resume: None,
+    });
+    hub.say(id, &format!("Issuing: {text}."));
+    hub.say(
+        them,
+        &format!(
+            "Challenge: {text}.\nYou can \"accept\" or \"decline\", or propose different parameters."
+        ),
+    );
+}
+
+/// The challenge to `id` from `name` (or the only one when no name).
+fn offer_to(hub: &Hub, id: ConnId, name: Option<&str>) -> Result<usize, String> {
+    let me = hub.handle_of(id);
+    let mine: Vec<usize> = (0..hub.offers.len())
+        .filter(|&i| hub.offers[i].to == me)
+        .filter(|&i| name.is_none_or(|n| hub.offers[i].from.eq_ignore_ascii_case(n)))
+        .collect();
+    match mine[..] {
+        [] => Err("There are no offers pending to you.".to_string()),
+        [i] => Ok(i),
+        _ => Err("You have more than one offer: say whose, as in accept NAME.".to_string()),
+    }
+}
+
+/// `accept [USER]`.
+pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let i = match offer_to(hub, id, args.first().copied()) {
+        Ok(i) => i,
+        Err(why) => return hub.say(id, &why),
+    };
+    let offer = hub.offers.remove(i);
+    if let Some(game) = offer.resume {
+        return super::play::resume(hub, game);
+    }
+    if let Err(why) = may_play(hub, id, &offer.terms) {
+        return hub.say(id, &why);
+    }
+    let Some(them) = hub.find(&offer.from) else {
+        return hub.say(id, &format!("{} is no longer logged in.", offer.from));
+    };
+    if hub.session(them).is_some_and(|s| s.playing.is_some()) {
+        return hub.say(id, &format!("{} is playing a game.", offer.from));
+    }
+    let challenger_white = match offer.color {
+        Some(c) => c == Color::White,
+        None => hub.rng.below(2) == 0,
+    };
+    let (white, black) = if challenger_white { (them, id) } else { (id, them) };
+    super::play::start(hub, white, black, offer.terms);
+}
+
+/// `decline [USER]`.
+pub fn decline(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    match offer_to(hub, id, args.first().copied()) {
+        Ok(i) => {
+            let offer = hub.offers.remove(i);
+            hub.say(id, &format!("You decline the match offer from {}.", offer.from));
+            if let Some(them) = hub.find(&offer.from) {
+                hub.say(them, &format!("{} declines the match offer.", offer.to));
+            }
+        }
+        Err(why) => hub.say(id, &why),
+    }
+}
+
+/// `withdraw [USER]`.
+pub fn withdraw(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let me = hub.handle_of(id);
+    let name = args.first().copied();
+    let Some(i) = hub
+        .offers
+        .iter()
+        .position(|o| o.from == me && name.is_none_or(|n| o.to.eq_ignore_ascii_case(n)))
+    else {
+        return hub.say(id, "You have no offers to withdraw.");
+    };
+    let offer = hub.offers.remove(i);
+    hub.say(id, &format!("You withdraw the match offer to {}.", offer.to));
+    if let Some(them) = hub.find(&offer.to) {
+        hub.say(them, &format!("{} withdraws the match offer.", offer.from));
+    }
+}
+
+/// Forgets the seeks and challenges of `handle` (it started a game, or
+/// left); the other side of a challenge is told.
+pub fn forget(hub: &mut Hub, handle: &str) {
+    hub.seeks.retain(|s| s.owner != handle);
+    let gone: Vec<Offer> = hub
+        .offers
+        .iter()
+        .filter(|o| o.from == handle || o.to == handle)
+        .cloned()
+        .collect();
+    hub.offers.retain(|o| o.from != handle && o.to != handle);
+    for offer in gone {
+        let (other, text) = if offer.from == handle {
+            (&offer.to, format!("{handle} withdraws the match offer."))
+        } else {
+            (&offer.from, format!("{handle} is no longer available: your offer is withdrawn."))
+        };
+        if let Some(them) = hub.find(other) {
+            hub.say(them, &text);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! A client's session: where it is in logging in, its handle, its
+//! settings (board style, milliseconds), its game and the games it
+//! watches, and what is waiting to be sent to it.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tokio::sync::mpsc;
+
+/// Where a client is in logging in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Asked for a name (`login:`).
+    Name,
+    /// A registered name was given: asked for its password.
+    Password(String),
+    /// A guest name was offered: waiting for Enter.
+    Guest(String),
+    /// Logged in.
+    In,
+}
+
+/// One connected client.
+pub struct Session {
+    /// Its outgoing queue (closed when the hub lets the client go).
+    pub out: Option<mpsc::Sender<Arc<str>>>,
+    /// Where it is in logging in.
+    pub stage: Stage,
+    /// Its handle, once logged in.
+    pub handle: String,
+    /// Whether the handle is a registered account.
+    pub registered: bool,
+    /// Boards as `<12>` lines (`style 12`), else drawn as text.
+    pub style12: bool,
+    /// Clocks in milliseconds on `<12>` lines (`iset ms 1`).
+    pub ms: bool,
+    /// When it connected (login times out) or logged in.
+    pub since: Instant,
+    /// The game it plays, by number.
+    pub playing: Option<u32>,
+    /// The games it watches.
+    pub observing: BTreeSet<u32>,
+    /// Text waiting to be sent.
+    pub pending: String,
+    /// A line was answered: the prompt is due even with nothing to say.
+    pub answered: bool,
+    /// Failed password attempts.
+    pub failures: u32,
+}
+
+impl Session {
+    /// A client that just connected.
+    pub fn new(out: mpsc::Sender<Arc<str>>) -> Session {
+        Session {
+            out: Some(out),
+            stage: Stage::Name,
+            handle: String::new(),
+            registered: false,
+            style12: false,
+            ms: false,
+            since: Instant::now(),
+            playing: None,
+            observing: BTreeSet::new(),
+            pending: String::new(),
+            answered: false,
+            failures: 0,
+        }
+    }
+
+    /// Whether it is logged in.
+    pub fn is_in(&self) -> bool {
+        self.stage == Stage::In
+    }
+
+    /// The handle as `who` and `Creating` lines show it: a guest's with
+    /// `(U)` ("unregistered").
+    pub fn shown(&self) -> String {
+        if self.registered {
+            self.handle.clone()
+        } else {
+            format!("{}(U)", self.handle)
+        }
+    }
+}

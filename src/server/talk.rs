@@ -1,0 +1,124 @@
+//! Talking and watching: `tell`, `say`, `observe`, `unobserve`,
+//! `refresh`.
+
+use super::hub::Hub;
+use super::net::ConnId;
+use crate::game::Viewer;
+
+/// The longest message passed on.
+const MAX_MESSAGE: usize = 400;
+
+fn clip(text: &str) -> String {
+    text.chars().take(MAX_MESSAGE).collect()
+}
+
+/// `tell USER MESSAGE`.
+pub fn tell(hub: &mut Hub, id: ConnId, rest: &str) {
+    let Some((name, message)) = rest.split_once(char::is_whitespace) else {
+        return hub.say(id, "Usage: tell USER MESSAGE");
+    };
+    let Some(them) = hub.find(name) else {
+        return hub.say(id, &format!("No player named \"{name}\" is logged in."));
+    };
+    let from = hub.session(id).map(|s| s.shown()).unwrap_or_default();
+    hub.say(them, &format!("{from} tells you: {}", clip(message.trim())));
+    let to = hub.handle_of(them);
+    hub.say(id, &format!("(told {to})"));
+}
+
+/// `say MESSAGE`: to the opponent of the game being played.
+pub fn say(hub: &mut Hub, id: ConnId, rest: &str) {
+    let me = hub.handle_of(id);
+    let opponent = hub
+        .session(id)
+        .and_then(|s| s.playing)
+        .and_then(|n| hub.tables.get(&n))
+        .and_then(|t| t.side_of(&me).map(|c| t.players.get(c.other()).clone()));
+    let Some(opponent) = opponent else {
+        return hub.say(id, "You are not playing a game.");
+    };
+    let Some(them) = hub.find(&opponent) else {
+        return hub.say(id, &format!("{opponent} is not logged in."));
+    };
+    let from = hub.session(id).map(|s| s.shown()).unwrap_or_default();
+    hub.say(them, &format!("{from} says: {}", clip(rest)));
+    hub.say(id, &format!("(told {opponent})"));
+}
+
+/// The number of a game given as a number or as a player's name.
+fn game_number(hub: &Hub, word: &str) -> Option<u32> {
+    if let Ok(n) = word.parse::<u32>() {
+        return hub.tables.contains_key(&n).then_some(n);
+    }
+    hub.tables
+        .values()
+        .find(|t| t.players.iter().any(|p| p.eq_ignore_ascii_case(word)))
+        .map(|t| t.number)
+}
+
+/// `observe N|USER`.
+pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let Some(word) = args.first() else {
+        return hub.say(id, "Usage: observe N|USER");
+    };
+    let Some(number) = game_number(hub, word) else {
+        return hub.say(id, &format!("There is no such game ({word})."));
+    };
+    let me = hub.handle_of(id);
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    if table.side_of(&me).is_some() {
+        return hub.say(id, "You are playing that game.");
+    }
+    table.observers.insert(id);
+    let title = table.title();
+    if let Some(s) = hub.session_mut(id) {
+        s.observing.insert(number);
+    }
+    hub.say(id, &format!("You are now observing game {number}.\n{title}"));
+    super::play::send_board(hub, number, id, Viewer::Onlooker);
+}
+
+/// `unobserve [N]`: one game, or all.
+pub fn unobserve(hub: &mut Hub, id: ConnId, args: &[&str]) {
+    let watched: Vec<u32> = hub
+        .session(id)
+        .map(|s| s.observing.iter().copied().collect())
+        .unwrap_or_default();
+    let only: Option<u32> = args.first().and_then(|a| a.parse().ok());
+    let mut removed = 0;
+    for number in watched.into_iter().filter(|n| only.is_none_or(|o| o == *n)) {
+        if let Some(t) = hub.tables.get_mut(&number) {
+            t.observers.remove(&id);
+        }
+        if let Some(s) = hub.session_mut(id) {
+            s.observing.remove(&number);
+        }
+        hub.say(id, &format!("Removing game {number} from observation list."));
+        removed += 1;
+    }
+    if removed == 0 {
+        hub.say(id, "You are not observing any games.");
+    }
+}
+
+/// `refresh`: the board of the game played or watched.
+pub fn refresh(hub: &mut Hub, id: ConnId) {
+    let me = hub.handle_of(id);
+    let Some(session) = hub.session(id) else {
+        return;
+    };
+    let target = session
+        .playing
+        .or_else(|| session.observing.iter().next().copied());
+    let Some(number) = target else {
+        return hub.say(id, "You are neither playing nor observing a game.");
+    };
+    let viewer = hub
+        .tables
+        .get(&number)
+        .and_then(|t| t.side_of(&me))
+        .map_or(Viewer::Onlooker, Viewer::Side);
+    super::play::send_board(hub, number, id, viewer);
+}
