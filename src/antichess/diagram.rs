@@ -9,7 +9,7 @@ use crate::rules::{Color, Move, MoveKind, Position, castling, notation};
 pub fn diagram(pos: &Position, last: Option<(&Position, Move)>) -> Diagram {
     let rights = pos.castling_rights();
     Diagram {
-        board: pos.board().clone(),
+        board: *pos.board(),
         turn: pos.turn(),
         double_push_file: last
             .filter(|(_, m)| m.kind() == MoveKind::DoublePush)
@@ -58,7 +58,7 @@ pub fn before_last(game: &Game) -> Option<(Position, Move)> {
         return None;
     }
     let (last, earlier) = game.history().split_last()?;
-    let mut pos = game.first_position().clone();
+    let mut pos = *game.first_position();
     for played in earlier {
         pos = pos.play(played.mv);
     }

@@ -16,8 +16,8 @@ use crate::antichess::view::position_board;
 use crate::file;
 use crate::game::view::{Style, status_lines};
 use crate::game::{
-    Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded, Rules,
-    Typed, Viewer,
+    Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded,
+    Rules, Typed, Viewer,
 };
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Outcome, Position, Reason, Ruleset, wording};

@@ -29,35 +29,151 @@ macro_rules! command {
 }
 
 const COMMANDS: &[Command] = &[
-    command!("abort", "abort                      ask to end the game without result", |h, id, _, _| requests::abort(h, id)),
-    command!("accept", "accept [USER]              accept a challenge", |h, id, a, _| seek::accept(h, id, a)),
-    command!("adjourn", "adjourn                    ask to adjourn the game", |h, id, _, _| requests::adjourn(h, id)),
-    command!("alias", "alias ...                  (taken and ignored)", |_, _, _, _| {}),
-    command!("decline", "decline [USER]             decline a challenge", |h, id, a, _| seek::decline(h, id, a)),
-    command!("draw", "draw                       offer or accept a draw, or claim one", |h, id, _, _| requests::draw(h, id)),
-    command!("finger", "finger [USER]              a player's ratings and state", |h, id, a, _| info::finger(h, id, a)),
-    command!("games", "games                      the games being played", |h, id, _, _| info::games(h, id)),
-    command!("help", "help                       this list", |h, id, _, _| help(h, id)),
-    command!("history", "history [USER]             a player's last games", |h, id, a, _| info::history(h, id, a)),
-    command!("iset", "iset ms 1                  clocks in milliseconds on <12> lines", |h, id, a, _| set(h, id, a)),
-    command!("match", "match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]", |h, id, a, _| seek::challenge(h, id, a)),
-    command!("observe", "observe N|USER             watch a game", |h, id, a, _| talk::observe(h, id, a)),
-    command!("play", "play N                     answer seek N", |h, id, a, _| seek::play(h, id, a)),
-    command!("quit", "quit                       leave the server", |h, id, _, _| quit(h, id)),
-    command!("refresh", "refresh                    the board again", |h, id, _, _| talk::refresh(h, id)),
-    command!("resign", "resign                     resign the game", |h, id, _, _| requests::resign(h, id)),
-    command!("resume", "resume [USER]              resume an adjourned game", |h, id, a, _| requests::resume(h, id, a)),
-    command!("say", "say MESSAGE                to your opponent", |h, id, _, t| talk::say(h, id, t)),
-    command!("seek", "seek [TIME INC] [rated|unrated] [white|black] [VARIANT]", |h, id, a, _| seek::seek(h, id, a)),
-    command!("set", "set style 12|1             boards as <12> lines or drawn", |h, id, a, _| set(h, id, a)),
-    command!("smoves", "smoves N | smoves USER N   a stored game as PGN", |h, id, a, _| info::smoves(h, id, a)),
-    command!("sought", "sought                     the open seeks", |h, id, a, _| seek::sought(h, id, a)),
-    command!("style", "style 12|1                 boards as <12> lines or drawn", |h, id, a, _| style(h, id, a)),
-    command!("tell", "tell USER MESSAGE          a private message", |h, id, _, t| talk::tell(h, id, t)),
-    command!("unobserve", "unobserve [N]              stop watching", |h, id, a, _| talk::unobserve(h, id, a)),
-    command!("unseek", "unseek [N]                 withdraw your seeks", |h, id, a, _| seek::unseek(h, id, a)),
-    command!("who", "who                        who is logged in", |h, id, _, _| info::who(h, id)),
-    command!("withdraw", "withdraw [USER]            withdraw a challenge", |h, id, a, _| seek::withdraw(h, id, a)),
+    command!(
+        "abort",
+        "abort                      ask to end the game without result",
+        |h, id, _, _| requests::abort(h, id)
+    ),
+    command!(
+        "accept",
+        "accept [USER]              accept a challenge",
+        |h, id, a, _| seek::accept(h, id, a)
+    ),
+    command!(
+        "adjourn",
+        "adjourn                    ask to adjourn the game",
+        |h, id, _, _| requests::adjourn(h, id)
+    ),
+    command!(
+        "alias",
+        "alias ...                  (taken and ignored)",
+        |_, _, _, _| {}
+    ),
+    command!(
+        "decline",
+        "decline [USER]             decline a challenge",
+        |h, id, a, _| seek::decline(h, id, a)
+    ),
+    command!(
+        "draw",
+        "draw                       offer or accept a draw, or claim one",
+        |h, id, _, _| requests::draw(h, id)
+    ),
+    command!(
+        "finger",
+        "finger [USER]              a player's ratings and state",
+        |h, id, a, _| info::finger(h, id, a)
+    ),
+    command!(
+        "games",
+        "games                      the games being played",
+        |h, id, _, _| info::games(h, id)
+    ),
+    command!(
+        "help",
+        "help                       this list",
+        |h, id, _, _| help(h, id)
+    ),
+    command!(
+        "history",
+        "history [USER]             a player's last games",
+        |h, id, a, _| info::history(h, id, a)
+    ),
+    command!(
+        "iset",
+        "iset ms 1                  clocks in milliseconds on <12> lines",
+        |h, id, a, _| set(h, id, a)
+    ),
+    command!(
+        "match",
+        "match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]",
+        |h, id, a, _| seek::challenge(h, id, a)
+    ),
+    command!(
+        "observe",
+        "observe N|USER             watch a game",
+        |h, id, a, _| talk::observe(h, id, a)
+    ),
+    command!(
+        "play",
+        "play N                     answer seek N",
+        |h, id, a, _| seek::play(h, id, a)
+    ),
+    command!(
+        "quit",
+        "quit                       leave the server",
+        |h, id, _, _| quit(h, id)
+    ),
+    command!(
+        "refresh",
+        "refresh                    the board again",
+        |h, id, _, _| talk::refresh(h, id)
+    ),
+    command!(
+        "resign",
+        "resign                     resign the game",
+        |h, id, _, _| requests::resign(h, id)
+    ),
+    command!(
+        "resume",
+        "resume [USER]              resume an adjourned game",
+        |h, id, a, _| requests::resume(h, id, a)
+    ),
+    command!(
+        "say",
+        "say MESSAGE                to your opponent",
+        |h, id, _, t| talk::say(h, id, t)
+    ),
+    command!(
+        "seek",
+        "seek [TIME INC] [rated|unrated] [white|black] [VARIANT]",
+        |h, id, a, _| seek::seek(h, id, a)
+    ),
+    command!(
+        "set",
+        "set style 12|1             boards as <12> lines or drawn",
+        |h, id, a, _| set(h, id, a)
+    ),
+    command!(
+        "smoves",
+        "smoves N | smoves USER N   a stored game as PGN",
+        |h, id, a, _| info::smoves(h, id, a)
+    ),
+    command!(
+        "sought",
+        "sought                     the open seeks",
+        |h, id, a, _| seek::sought(h, id, a)
+    ),
+    command!(
+        "style",
+        "style 12|1                 boards as <12> lines or drawn",
+        |h, id, a, _| style(h, id, a)
+    ),
+    command!(
+        "tell",
+        "tell USER MESSAGE          a private message",
+        |h, id, _, t| talk::tell(h, id, t)
+    ),
+    command!(
+        "unobserve",
+        "unobserve [N]              stop watching",
+        |h, id, a, _| talk::unobserve(h, id, a)
+    ),
+    command!(
+        "unseek",
+        "unseek [N]                 withdraw your seeks",
+        |h, id, a, _| seek::unseek(h, id, a)
+    ),
+    command!(
+        "who",
+        "who                        who is logged in",
+        |h, id, _, _| info::who(h, id)
+    ),
+    command!(
+        "withdraw",
+        "withdraw [USER]            withdraw a challenge",
+        |h, id, a, _| seek::withdraw(h, id, a)
+    ),
 ];
 
 /// Runs one line of a logged-in client.
@@ -88,7 +204,10 @@ pub fn run(hub: &mut Hub, id: ConnId, line: &str) {
         }
         _ => {
             let names: Vec<&str> = found.iter().map(|c| c.name).collect();
-            hub.say(id, &format!("Ambiguous command. Matches: {}", names.join(" ")));
+            hub.say(
+                id,
+                &format!("Ambiguous command. Matches: {}", names.join(" ")),
+            );
         }
     }
 }
@@ -116,7 +235,12 @@ fn style(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let style12 = match args.first().copied() {
         Some("12") => true,
         Some("1") => false,
-        _ => return hub.say(id, "Styles: 12 (<12> lines, for programs) and 1 (boards drawn)."),
+        _ => {
+            return hub.say(
+                id,
+                "Styles: 12 (<12> lines, for programs) and 1 (boards drawn).",
+            );
+        }
     };
     if let Some(s) = hub.session_mut(id) {
         s.style12 = style12;

@@ -269,7 +269,12 @@ impl Db {
 
     /// The last `limit` games `user` played, newest last, in the state
     /// given (`over`, `adjourned`).
-    pub fn games_of(&self, user: &str, state: &str, limit: u32) -> Result<Vec<StoredGame>, DbError> {
+    pub fn games_of(
+        &self,
+        user: &str,
+        state: &str,
+        limit: u32,
+    ) -> Result<Vec<StoredGame>, DbError> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (white = ?1 COLLATE NOCASE \
              OR black = ?1 COLLATE NOCASE) AND state = ?2 ORDER BY id DESC LIMIT ?3"

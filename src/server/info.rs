@@ -54,7 +54,9 @@ pub fn finger(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let shown = match (online, &registered) {
         (Some(s), _) => s.handle.clone(),
         (None, Some((n, _))) => n.clone(),
-        (None, None) => return hub.say(id, &format!("There is no player matching the name {name}.")),
+        (None, None) => {
+            return hub.say(id, &format!("There is no player matching the name {name}."));
+        }
     };
     let mut text = format!("Finger of {shown}:\n\n");
     match online {
@@ -173,7 +175,14 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
         ("Round", "-".to_string()),
         ("White", stored.white.clone()),
         ("Black", stored.black.clone()),
-        ("TimeControl", format!("{}+{}", stored.initial_ms / 1000, stored.increment_ms / 1000)),
+        (
+            "TimeControl",
+            format!(
+                "{}+{}",
+                stored.initial_ms / 1000,
+                stored.increment_ms / 1000
+            ),
+        ),
         ("Termination", stored.why.clone()),
     ];
     game.pgn(&tags)

@@ -89,12 +89,18 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
             }
         }
         Ok(None) if typed.to_ascii_lowercase().starts_with("guest") => {
-            hub.say(id, "Sorry, names beginning with \"Guest\" are given by the server.");
+            hub.say(
+                id,
+                "Sorry, names beginning with \"Guest\" are given by the server.",
+            );
             hub.prompt(id, "login: ");
         }
         Ok(None) => offer_guest(hub, id, typed, "is not a registered name"),
         Err(e) => {
-            hub.say(id, &format!("Sorry, the server cannot log you in now ({e})."));
+            hub.say(
+                id,
+                &format!("Sorry, the server cannot log you in now ({e})."),
+            );
             hub.close(id);
         }
     }
@@ -104,7 +110,9 @@ fn offer_guest(hub: &mut Hub, id: ConnId, name: &str, how: &str) {
     let first = if how.starts_with("Logging") {
         format!("\nLogging you in as \"{name}\"; you may use this name to play unrated games.")
     } else {
-        format!("\n\"{name}\" is not a registered name.  You may use this name to play unrated games.")
+        format!(
+            "\n\"{name}\" is not a registered name.  You may use this name to play unrated games."
+        )
     };
     hub.say(
         id,
@@ -112,7 +120,10 @@ fn offer_guest(hub: &mut Hub, id: ConnId, name: &str, how: &str) {
             "{first}\n(A registered name is made by the server's keeper: antichess server add-user NAME.)\n"
         ),
     );
-    hub.prompt(id, &format!("Press return to enter the server as \"{name}\":\n"));
+    hub.prompt(
+        id,
+        &format!("Press return to enter the server as \"{name}\":\n"),
+    );
     if let Some(s) = hub.session_mut(id) {
         s.stage = Stage::Guest(name.to_string());
     }
@@ -127,7 +138,10 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
     let stored = hub.db.user(name).ok().flatten().map(|(_, hash)| hash);
     if stored.is_some_and(|hash| password::verify(typed, &hash)) {
         if let Some(old) = hub.find(name) {
-            hub.say(old, "\nYou are logged in from somewhere else: this session ends.");
+            hub.say(
+                old,
+                "\nYou are logged in from somewhere else: this session ends.",
+            );
             hub.close(old);
         }
         start(hub, id, name, true);

@@ -130,7 +130,11 @@ async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sende
 }
 
 /// Reads lines until the end of the stream.
-async fn read_lines(reader: &mut tokio::net::tcp::OwnedReadHalf, id: ConnId, hub: &mpsc::Sender<Event>) {
+async fn read_lines(
+    reader: &mut tokio::net::tcp::OwnedReadHalf,
+    id: ConnId,
+    hub: &mpsc::Sender<Event>,
+) {
     let mut buf = [0u8; 4096];
     let mut line = Lines::default();
     loop {

@@ -21,8 +21,11 @@ pub fn verify(password: &str, stored: &str) -> bool {
     if password.len() > MAX_PASSWORD {
         return false;
     }
-    PasswordHash::new(stored)
-        .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    PasswordHash::new(stored).is_ok_and(|h| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use super::net::ConnId;
 use super::style12::{self, Relation};
 use super::table::{Requests, Table};
 use super::terms::Terms;
-use crate::game::{AnyGame, Attempted, NotAMove, Viewer};
+use crate::game::{AnyGame, Attempted, Typed, Viewer};
 use crate::rules::{Color, Outcome, Reason};
 
 /// The lowest game number not in use.
@@ -51,7 +51,10 @@ pub fn start(hub: &mut Hub, white: ConnId, black: ConnId, terms: Terms) {
         Ok(id) => id,
         Err(e) => {
             for c in [white, black] {
-                hub.say(c, &format!("The game cannot be stored ({e}); it is not started."));
+                hub.say(
+                    c,
+                    &format!("The game cannot be stored ({e}); it is not started."),
+                );
             }
             return;
         }
@@ -98,7 +101,12 @@ fn open(
         rating(Color::Black),
         table.terms.describe(),
         table.title(),
-        table.terms.describe().rsplitn(3, ' ').last().unwrap_or_default(),
+        table
+            .terms
+            .describe()
+            .rsplitn(3, ' ')
+            .last()
+            .unwrap_or_default(),
     );
     hub.tables.insert(number, table);
     for conn in player_conns(hub, number) {
@@ -123,7 +131,10 @@ fn audience(hub: &Hub, number: u32) -> Vec<(ConnId, Viewer)> {
     };
     let mut all: Vec<(ConnId, Viewer)> = [Color::White, Color::Black]
         .into_iter()
-        .filter_map(|c| hub.find(table.players.get(c)).map(|id| (id, Viewer::Side(c))))
+        .filter_map(|c| {
+            hub.find(table.players.get(c))
+                .map(|id| (id, Viewer::Side(c)))
+        })
         .collect();
     all.extend(table.observers.iter().map(|&id| (id, Viewer::Onlooker)));
     all
@@ -156,10 +167,34 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     hub.say(conn, text.trim_end());
 }
 
+/// What a typed line is to the game: a move in its canonical text (a
+/// promotion without its piece becomes a queen, as on the chess servers),
+/// an attempt the game itself must judge and record (hidden games), a
+/// move that is not legal (why), or no move at all.
+enum Read {
+    Move(String),
+    Illegal(String),
+    NotAMove,
+}
+
+fn read(game: &dyn AnyGame, text: &str) -> Read {
+    let typed = match game.typed(text) {
+        Typed::Promotion(base) => game.typed(&format!("{base}=Q")),
+        other => other,
+    };
+    match typed {
+        Typed::Move(m) => Read::Move(m),
+        // A refused attempt is the game's to record (Kriegspiel).
+        Typed::Illegal(_) if game.hidden() => Read::Move(text.to_string()),
+        Typed::Illegal(why) => Read::Illegal(why),
+        Typed::Promotion(_) | Typed::Unknown => Read::NotAMove,
+    }
+}
+
 /// A line from a player in a game: `true` when it was an attempt at a
 /// move (played, refused or out of turn), `false` when it is no move of
 /// the game (a command, then).
-pub fn attempt(hub: &mut Hub, id: ConnId, text: &str) -> bool {
+pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
     let Some(number) = hub.session(id).and_then(|s| s.playing) else {
         return false;
     };
@@ -167,16 +202,28 @@ pub fn attempt(hub: &mut Hub, id: ConnId, text: &str) -> bool {
     let Some(table) = hub.tables.get_mut(&number) else {
         return false;
     };
-    if table.game.read_move(text) == Err(NotAMove) {
-        return false;
-    }
     let Some(side) = table.side_of(&handle) else {
         return false;
     };
+    let read = read(table.game.as_ref(), line);
+    if matches!(read, Read::NotAMove) {
+        return false;
+    }
     if table.game.turn() != side {
         hub.say(id, "It is not your move.");
         return true;
     }
+    let text = match read {
+        Read::Move(text) => text,
+        Read::Illegal(why) => {
+            let prefix = format!("Illegal move {line}: ");
+            let why = why.strip_prefix(&prefix).unwrap_or(&why);
+            hub.say(id, &format!("Illegal move ({line}): {why}"));
+            return true;
+        }
+        Read::NotAMove => return false,
+    };
+    let text = text.as_str();
     let spent = table.spent();
     let Ok(attempted) = table.game.attempt(text, spent) else {
         return false;
@@ -189,7 +236,7 @@ pub fn attempt(hub: &mut Hub, id: ConnId, text: &str) -> bool {
     }
     match attempted {
         Attempted::Refused { told, outcome } => {
-            hub.say(id, &format!("{told} ({text})."));
+            hub.say(id, &format!("{told} ({line})."));
             if let Some(outcome) = outcome {
                 finish_by_rules(hub, number, outcome);
             }
@@ -346,12 +393,26 @@ pub fn disconnected(hub: &mut Hub, number: u32, handle: &str) {
         return;
     };
     if both_registered {
-        adjourn(hub, number, &format!("{handle} lost connection; game adjourned"));
+        adjourn(
+            hub,
+            number,
+            &format!("{handle} lost connection; game adjourned"),
+        );
     } else if table.game.plies() < 2 {
-        end(hub, number, None, &format!("{handle} lost connection; game aborted"));
+        end(
+            hub,
+            number,
+            None,
+            &format!("{handle} lost connection; game aborted"),
+        );
     } else {
         let outcome = Outcome::win(side.other(), Reason::Resignation);
-        end(hub, number, Some(outcome), &format!("{handle} forfeits by disconnection"));
+        end(
+            hub,
+            number,
+            Some(outcome),
+            &format!("{handle} forfeits by disconnection"),
+        );
     }
 }
 
@@ -416,7 +477,11 @@ pub fn resume_notice(hub: &mut Hub, id: ConnId) {
         ),
     );
     for g in adjourned {
-        let other = if g.white.eq_ignore_ascii_case(&me) { g.black } else { g.white };
+        let other = if g.white.eq_ignore_ascii_case(&me) {
+            g.black
+        } else {
+            g.white
+        };
         if let Some(them) = hub.find(&other) {
             hub.say(
                 them,

@@ -9,10 +9,10 @@ use shakmaty::ByColor;
 /// A player's rating in `kind` as lists show it: `++++` for a guest,
 /// `----` for a registered player with no rated game of the kind.
 pub fn shown(hub: &Hub, handle: &str, kind: &str) -> String {
-    let registered = hub
-        .find(handle)
-        .and_then(|id| hub.session(id))
-        .map_or_else(|| hub.db.user(handle).ok().flatten().is_some(), |s| s.registered);
+    let registered = hub.find(handle).and_then(|id| hub.session(id)).map_or_else(
+        || hub.db.user(handle).ok().flatten().is_some(),
+        |s| s.registered,
+    );
     if !registered {
         return "++++".to_string();
     }
@@ -38,7 +38,12 @@ fn load(hub: &Hub, handle: &str, kind: &str) -> (Rating, i64) {
 
 /// Updates both players' ratings in `kind` after a rated game that
 /// `winner` won (`None`: a draw); the lines that say so.
-pub fn update(hub: &Hub, players: &ByColor<String>, kind: &str, winner: Option<Color>) -> Vec<String> {
+pub fn update(
+    hub: &Hub,
+    players: &ByColor<String>,
+    kind: &str,
+    winner: Option<Color>,
+) -> Vec<String> {
     let before = players.as_ref().map(|p| load(hub, p, kind));
     let mut lines = Vec::new();
     for color in [Color::White, Color::Black] {

@@ -11,10 +11,12 @@ use crate::rules::{Color, Outcome, Reason};
 /// The game `id` plays and its side in it.
 fn my_game(hub: &mut Hub, id: ConnId) -> Option<(u32, Color)> {
     let me = hub.handle_of(id);
-    let found = hub
-        .session(id)
-        .and_then(|s| s.playing)
-        .and_then(|n| hub.tables.get(&n).and_then(|t| t.side_of(&me)).map(|c| (n, c)));
+    let found = hub.session(id).and_then(|s| s.playing).and_then(|n| {
+        hub.tables
+            .get(&n)
+            .and_then(|t| t.side_of(&me))
+            .map(|c| (n, c))
+    });
     if found.is_none() {
         hub.say(id, "You are not playing a game.");
     }
@@ -23,7 +25,11 @@ fn my_game(hub: &mut Hub, id: ConnId) -> Option<(u32, Color)> {
 
 /// Tells the opponent of `side` in game `number`.
 fn tell_opponent(hub: &mut Hub, number: u32, side: Color, text: &str) {
-    let Some(name) = hub.tables.get(&number).map(|t| t.players.get(side.other()).clone()) else {
+    let Some(name) = hub
+        .tables
+        .get(&number)
+        .map(|t| t.players.get(side.other()).clone())
+    else {
         return;
     };
     if let Some(them) = hub.find(&name) {
@@ -63,7 +69,12 @@ pub fn draw(hub: &mut Hub, id: ConnId) {
     }
     table.requests.draw = Some(side);
     hub.say(id, "Offering a draw.");
-    tell_opponent(hub, number, side, &format!("{me} offers you a draw.\nType \"draw\" to accept."));
+    tell_opponent(
+        hub,
+        number,
+        side,
+        &format!("{me} offers you a draw.\nType \"draw\" to accept."),
+    );
 }
 
 /// Whether neither side has moved yet.
@@ -89,7 +100,12 @@ pub fn abort(hub: &mut Hub, id: ConnId) {
     }
     table.requests.abort = Some(side);
     hub.say(id, "Requesting to abort the game.");
-    tell_opponent(hub, number, side, &format!("{me} would like to abort the game.\nType \"abort\" to accept."));
+    tell_opponent(
+        hub,
+        number,
+        side,
+        &format!("{me} would like to abort the game.\nType \"abort\" to accept."),
+    );
 }
 
 /// `adjourn`: by agreement.
@@ -111,7 +127,12 @@ pub fn adjourn(hub: &mut Hub, id: ConnId) {
         table.requests.adjourn = Some(side);
     }
     hub.say(id, "Requesting to adjourn the game.");
-    tell_opponent(hub, number, side, &format!("{me} would like to adjourn the game.\nType \"adjourn\" to accept."));
+    tell_opponent(
+        hub,
+        number,
+        side,
+        &format!("{me} would like to adjourn the game.\nType \"adjourn\" to accept."),
+    );
 }
 
 /// `resume [USER]`: asks the opponent of an adjourned game to go on with
@@ -121,18 +142,29 @@ pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let adjourned = hub.db.games_of(&me, "adjourned", 50).unwrap_or_default();
     let wanted = args.first().copied();
     let game = adjourned.iter().rev().find(|g| {
-        let other = if g.white.eq_ignore_ascii_case(&me) { &g.black } else { &g.white };
+        let other = if g.white.eq_ignore_ascii_case(&me) {
+            &g.black
+        } else {
+            &g.white
+        };
         wanted.is_none_or(|w| other.eq_ignore_ascii_case(w)) && hub.find(other).is_some()
     });
     let Some(game) = game.cloned() else {
         return hub.say(id, "You have no adjourned game with anyone logged in.");
     };
-    let other = if game.white.eq_ignore_ascii_case(&me) { game.black.clone() } else { game.white.clone() };
+    let other = if game.white.eq_ignore_ascii_case(&me) {
+        game.black.clone()
+    } else {
+        game.white.clone()
+    };
     let them = hub.find(&other).unwrap_or(id);
     if hub.session(them).is_some_and(|s| s.playing.is_some()) {
         return hub.say(id, &format!("{other} is playing a game."));
     }
-    let asked = hub.offers.iter().position(|o| o.from == other && o.to == me && o.resume == Some(game.id));
+    let asked = hub
+        .offers
+        .iter()
+        .position(|o| o.from == other && o.to == me && o.resume == Some(game.id));
     if let Some(i) = asked {
         hub.offers.remove(i);
         return super::play::resume(hub, game.id);
@@ -151,6 +183,12 @@ pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
         color: None,
         resume: Some(game.id),
     });
-    hub.say(id, &format!("Issuing: {me} asks {other} to resume game {} (adjourned).", game.id));
+    hub.say(
+        id,
+        &format!(
+            "Issuing: {me} asks {other} to resume game {} (adjourned).",
+            game.id
+        ),
+    );
     hub.say(them, &format!("Challenge: {me} would like to resume your adjourned game {}.\nYou can \"accept\" or \"decline\", or type \"resume {me}\".", game.id));
 }

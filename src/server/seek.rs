@@ -65,7 +65,10 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     }
     let owner = hub.handle_of(id);
     if hub.seeks.iter().filter(|s| s.owner == owner).count() >= MAX_SEEKS {
-        return hub.say(id, &format!("You may have at most {MAX_SEEKS} seeks; unseek one first."));
+        return hub.say(
+            id,
+            &format!("You may have at most {MAX_SEEKS} seeks; unseek one first."),
+        );
     }
     let number = hub.next_seek;
     hub.next_seek = hub.next_seek % 999 + 1;
@@ -91,7 +94,10 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     for other in others {
         hub.say(other, &line);
     }
-    hub.say(id, &format!("Your seek has been posted with index {number}."));
+    hub.say(
+        id,
+        &format!("Your seek has been posted with index {number}."),
+    );
 }
 
 fn side(c: Color) -> &'static str {
@@ -152,14 +158,21 @@ pub fn play(hub: &mut Hub, id: ConnId, args: &[&str]) {
         Some(c) => c == Color::White,
         None => hub.rng.below(2) == 0,
     };
-    let (white, black) = if seeker_white { (owner, id) } else { (id, owner) };
+    let (white, black) = if seeker_white {
+        (owner, id)
+    } else {
+        (id, owner)
+    };
     super::play::start(hub, white, black, seek.terms);
 }
 
 /// `match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]`.
 pub fn challenge(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let Some((&name, rest)) = args.split_first() else {
-        return hub.say(id, "Usage: match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]");
+        return hub.say(
+            id,
+            "Usage: match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]",
+        );
     };
     let (terms, color) = match Terms::read(rest, &hub.games) {
         Ok(t) => t,
@@ -240,7 +253,11 @@ pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
         Some(c) => c == Color::White,
         None => hub.rng.below(2) == 0,
     };
-    let (white, black) = if challenger_white { (them, id) } else { (id, them) };
+    let (white, black) = if challenger_white {
+        (them, id)
+    } else {
+        (id, them)
+    };
     super::play::start(hub, white, black, offer.terms);
 }
 
@@ -249,7 +266,10 @@ pub fn decline(hub: &mut Hub, id: ConnId, args: &[&str]) {
     match offer_to(hub, id, args.first().copied()) {
         Ok(i) => {
             let offer = hub.offers.remove(i);
-            hub.say(id, &format!("You decline the match offer from {}.", offer.from));
+            hub.say(
+                id,
+                &format!("You decline the match offer from {}.", offer.from),
+            );
             if let Some(them) = hub.find(&offer.from) {
                 hub.say(them, &format!("{} declines the match offer.", offer.to));
             }
@@ -270,7 +290,10 @@ pub fn withdraw(hub: &mut Hub, id: ConnId, args: &[&str]) {
         return hub.say(id, "You have no offers to withdraw.");
     };
     let offer = hub.offers.remove(i);
-    hub.say(id, &format!("You withdraw the match offer to {}.", offer.to));
+    hub.say(
+        id,
+        &format!("You withdraw the match offer to {}.", offer.to),
+    );
     if let Some(them) = hub.find(&offer.to) {
         hub.say(them, &format!("{} withdraws the match offer.", offer.from));
     }
@@ -291,7 +314,10 @@ pub fn forget(hub: &mut Hub, handle: &str) {
         let (other, text) = if offer.from == handle {
             (&offer.to, format!("{handle} withdraws the match offer."))
         } else {
-            (&offer.from, format!("{handle} is no longer available: your offer is withdrawn."))
+            (
+                &offer.from,
+                format!("{handle} is no longer available: your offer is withdrawn."),
+            )
         };
         if let Some(them) = hub.find(other) {
             hub.say(them, &text);

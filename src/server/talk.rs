@@ -76,7 +76,10 @@ pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
     if let Some(s) = hub.session_mut(id) {
         s.observing.insert(number);
     }
-    hub.say(id, &format!("You are now observing game {number}.\n{title}"));
+    hub.say(
+        id,
+        &format!("You are now observing game {number}.\n{title}"),
+    );
     super::play::send_board(hub, number, id, Viewer::Onlooker);
 }
 
@@ -95,7 +98,10 @@ pub fn unobserve(hub: &mut Hub, id: ConnId, args: &[&str]) {
         if let Some(s) = hub.session_mut(id) {
             s.observing.remove(&number);
         }
-        hub.say(id, &format!("Removing game {number} from observation list."));
+        hub.say(
+            id,
+            &format!("Removing game {number} from observation list."),
+        );
         removed += 1;
     }
     if removed == 0 {

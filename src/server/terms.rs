@@ -50,9 +50,15 @@ impl Terms {
                 "white" | "w" => color = Some(Color::White),
                 "black" | "b" => color = Some(Color::Black),
                 _ if lower.bytes().all(|b| b.is_ascii_digit()) => {
-                    numbers.push(lower.parse::<i64>().map_err(|_| format!("\"{word}\": too large"))?);
+                    numbers.push(
+                        lower
+                            .parse::<i64>()
+                            .map_err(|_| format!("\"{word}\": too large"))?,
+                    );
                 }
-                _ => terms.ruleset = ruleset_of(&lower, games).ok_or_else(|| unknown(word, games))?,
+                _ => {
+                    terms.ruleset = ruleset_of(&lower, games).ok_or_else(|| unknown(word, games))?
+                }
             }
         }
         match numbers[..] {
@@ -62,7 +68,12 @@ impl Terms {
                 terms.initial_ms = minutes.min(MAX_MINUTES + 1) * 60_000;
                 terms.increment_ms = increment.min(MAX_INCREMENT + 1) * 1000;
             }
-            _ => return Err("Give at most two numbers: the time in minutes and the increment in seconds.".to_string()),
+            _ => {
+                return Err(
+                    "Give at most two numbers: the time in minutes and the increment in seconds."
+                        .to_string(),
+                );
+            }
         }
         if terms.initial_ms > MAX_MINUTES * 60_000 || terms.increment_ms > MAX_INCREMENT * 1000 {
             return Err(format!(
@@ -152,7 +163,10 @@ mod tests {
     fn terms_in_any_order() {
         let (t, c) = Terms::read(&["3", "2", "rated", "black", "wild/16"], &games()).unwrap();
         assert_eq!(t.ruleset, "kriegspiel");
-        assert_eq!((t.initial_ms, t.increment_ms, t.rated), (180_000, 2000, true));
+        assert_eq!(
+            (t.initial_ms, t.increment_ms, t.rated),
+            (180_000, 2000, true)
+        );
         assert_eq!(c, Some(Color::Black));
         assert_eq!(t.describe(), "rated wild/16 3 2");
         let (t, _) = Terms::read(&[], &games()).unwrap();
@@ -165,7 +179,11 @@ mod tests {
 
     #[test]
     fn bad_terms_say_why() {
-        assert!(Terms::read(&["checkers"], &games()).unwrap_err().contains("\"checkers\""));
+        assert!(
+            Terms::read(&["checkers"], &games())
+                .unwrap_err()
+                .contains("\"checkers\"")
+        );
         assert!(Terms::read(&["1", "2", "3"], &games()).is_err());
         assert!(Terms::read(&["99999999999999999999999"], &games()).is_err());
         assert!(Terms::read(&["601"], &games()).is_err());

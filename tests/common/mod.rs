@@ -1,5 +1,8 @@
 //! What several test files share: running the binary on an input.
 
+#[allow(dead_code)] // Only the server's tests start one.
+pub mod server;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

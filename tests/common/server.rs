@@ -1,0 +1,227 @@
+//! A server started by a test (on a loopback port the system picks, with
+//! its database in a temporary folder) and clients that talk to it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running server; stopped (SIGTERM) when dropped.
+pub struct Server {
+    child: Child,
+    /// Its address.
+    pub addr: String,
+    /// Its database.
+    pub db: PathBuf,
+}
+
+impl Server {
+    /// Starts a server on `db`.
+    pub fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+            .args(["server", "--listen", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let addr = line
+            .strip_prefix("Listening on ")
+            .unwrap_or_else(|| panic!("not a listening line: {line:?}"))
+            .trim()
+            .to_string();
+        // Keep draining the server's output so it never blocks.
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            let _ = out.read_to_string(&mut sink);
+        });
+        Server {
+            child,
+            addr,
+            db: db.to_path_buf(),
+        }
+    }
+
+    /// Stops the server as Ctrl-C would (SIGTERM) and waits for it.
+    pub fn stop(&mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        self.child.wait().unwrap()
+    }
+
+    /// A client connected to it.
+    pub fn connect(&self) -> Client {
+        Client::connect(&self.addr)
+    }
+
+    /// A client logged in as a guest; its handle.
+    pub fn guest(&self) -> (Client, String) {
+        let mut c = self.connect();
+        c.expect("login: ");
+        c.send("guest");
+        let text = c.expect("\":\n");
+        let start = text.find("as \"").unwrap() + 4;
+        let name = text[start..].split('"').next().unwrap().to_string();
+        c.send("");
+        c.expect("fics% ");
+        (c, name)
+    }
+
+    /// A client logged in with a password.
+    pub fn user(&self, name: &str, password: &str) -> Client {
+        let mut c = self.connect();
+        c.expect("login: ");
+        c.send(name);
+        c.expect("password: ");
+        c.send(password);
+        c.expect("Starting FICS session");
+        c.expect("fics% ");
+        c
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Registers `name` with `password` in the database `db`.
+pub fn add_user(db: &Path, name: &str, password: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(["server", "add-user", name, "--db"])
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{password}\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A client: every byte it received is kept, to be searched and scanned.
+pub struct Client {
+    stream: TcpStream,
+    /// Everything received so far.
+    pub all: Vec<u8>,
+    /// What was received less the telnet commands (IAC and two bytes).
+    shown: Vec<u8>,
+    /// Bytes of a telnet command still to drop.
+    telnet: u8,
+    /// How far [`Client::expect`] has read in `shown`.
+    seen: usize,
+}
+
+impl Client {
+    /// Connects to `addr`.
+    pub fn connect(addr: &str) -> Client {
+        let stream = TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_millis(50)))
+            .unwrap();
+        Client {
+            stream,
+            all: Vec::new(),
+            shown: Vec::new(),
+            telnet: 0,
+            seen: 0,
+        }
+    }
+
+    /// Sends a line.
+    pub fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// Sends bytes as they are.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+    }
+
+    /// Reads what has arrived; `false` once the server closed.
+    pub fn pump(&mut self) -> bool {
+        let mut buf = [0u8; 65536];
+        match self.stream.read(&mut buf) {
+            Ok(0) => false,
+            Ok(n) => {
+                self.all.extend_from_slice(&buf[..n]);
+                for &b in &buf[..n] {
+                    if self.telnet > 0 {
+                        self.telnet -= 1;
+                    } else if b == 0xff {
+                        self.telnet = 2;
+                    } else {
+                        self.shown.push(b);
+                    }
+                }
+                true
+            }
+            Err(_) => true,
+        }
+    }
+
+    /// Waits (up to 10 s) for `pattern` after what was already expected;
+    /// the text up to and including it.
+    pub fn expect(&mut self, pattern: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let needle = pattern.as_bytes();
+        loop {
+            let rest = &self.shown[self.seen..];
+            if let Some(i) = rest.windows(needle.len()).position(|w| w == needle) {
+                let upto = String::from_utf8_lossy(&rest[..i + needle.len()]).into_owned();
+                self.seen += i + needle.len();
+                return upto;
+            }
+            let text = String::from_utf8_lossy(rest).into_owned();
+            assert!(
+                Instant::now() < deadline,
+                "waited for {pattern:?}; got {text:?}"
+            );
+            assert!(self.pump(), "closed before {pattern:?}; got {text:?}");
+        }
+    }
+
+    /// Sends `line` and waits for the prompt after its answer; the answer.
+    /// What arrived before and was not expected is passed over first.
+    pub fn command(&mut self, line: &str) -> String {
+        while self.pump() {
+            if self.shown.len() == self.seen {
+                break;
+            }
+            self.seen = self.shown.len();
+        }
+        self.send(line);
+        self.expect("fics% ")
+    }
+
+    /// Waits until the server closes the connection (up to 10 s).
+    pub fn expect_closed(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.pump() {
+            assert!(Instant::now() < deadline, "the server did not close");
+        }
+    }
+
+    /// Everything received, as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.all).into_owned()
+    }
+}

@@ -1,0 +1,295 @@
+//! `antichess server` through real connections on loopback: logging in,
+//! seeks and challenges, a chess game to mate with `<12>` boards and the
+//! result line, the stored game as PGN, accounts and rated games, flag
+//! falls decided by the server, adjournment by disconnection and by
+//! shutdown and resumption, and hostile input.
+
+mod common;
+
+use common::server::{Server, add_user};
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// The fields of the last `<12>` line in `text`.
+fn last_board(text: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .rfind(|l| l.starts_with("<12> "))
+        .unwrap_or_else(|| panic!("no board in {text:?}"));
+    line.split(' ').map(String::from).collect()
+}
+
+#[test]
+fn two_guests_play_chess_to_mate_and_the_game_is_stored() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut a, a_name) = server.guest();
+    let (mut b, b_name) = server.guest();
+    assert!(a_name.starts_with("Guest") && a_name.len() == 9, "{a_name}");
+    assert_ne!(a_name, b_name);
+    a.command("style 12");
+    b.command("set style 12");
+    assert!(
+        a.command("seek 3 0 white")
+            .contains("Your seek has been posted with index")
+    );
+    let ad = b.expect("to respond)");
+    assert!(
+        ad.contains(&format!(
+            "{a_name} (++++) seeking 3 0 unrated blitz [white] (\"play "
+        )),
+        "{ad}"
+    );
+    let number: String = ad
+        .rsplit("\"play ")
+        .next()
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let sought = b.command("sought");
+    assert!(sought.contains("1 ads displayed."), "{sought}");
+    b.send(&format!("play {number}"));
+    let creating = a.expect("match.}");
+    assert!(
+        creating.contains(&format!(
+            "{{Game 1 ({a_name} vs. {b_name}) Creating unrated blitz match.}}"
+        )),
+        "{creating}"
+    );
+    let start = last_board(&a.expect("\nfics% "));
+    assert_eq!(
+        start[1..9].join(" "),
+        "rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR"
+    );
+    assert_eq!(start[9], "W");
+    assert_eq!(start[19], "1", "White to move is told it is its move");
+    assert_eq!(&start[24..26], ["180", "180"]);
+    // Moves in SAN, coordinates and with a hyphen; a wrong move and a move
+    // out of turn are answered.
+    assert!(b.command("e5").contains("It is not your move."));
+    a.send("e2e4");
+    b.expect("P/e2-e4");
+    b.send("e7-e5");
+    a.expect("P/e7-e5");
+    assert!(a.command("Qh6").contains("Illegal move (Qh6)"));
+    for (side, mv) in [(0, "Qh5"), (1, "Nc6"), (0, "Bc4"), (1, "Nf6"), (0, "Qxf7")] {
+        if side == 0 {
+            a.send(mv)
+        } else {
+            b.send(mv)
+        }
+        let other = if side == 0 { &mut b } else { &mut a };
+        other.expect(&format!(" {}", if mv == "Qxf7" { "Qxf7#" } else { mv }));
+    }
+    let end = b.expect("No ratings adjustment done.");
+    assert!(
+        end.contains(&format!(
+            "{{Game 1 ({a_name} vs. {b_name}) {b_name} checkmated}} 1-0"
+        )),
+        "{end}"
+    );
+    let history = a.command("history");
+    let id: String = history
+        .lines()
+        .find(|l| l.contains(&b_name))
+        .unwrap()
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let pgn = a.command(&format!("smoves {id}"));
+    assert!(pgn.contains(&format!("[White \"{a_name}\"]")), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn registered_players_log_in_play_rated_and_see_their_ratings() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    add_user(&db, "Alice", "wonderland");
+    add_user(&db, "Bob", "builder");
+    let server = Server::start(&db);
+    // A wrong password is refused; a guest cannot take a registered name.
+    let mut intruder = server.connect();
+    intruder.expect("login: ");
+    intruder.send("alice");
+    intruder.expect("\"Alice\" is a registered name.");
+    intruder.expect("password: ");
+    intruder.send("guess");
+    intruder.expect("**** Invalid password! ****");
+    intruder.expect("login: ");
+    let mut alice = server.user("Alice", "wonderland");
+    let mut bob = server.user("bob", "builder");
+    alice.command("style 12");
+    alice.send("match Bob 3 1 rated black");
+    let challenge = bob.expect("decline\"");
+    assert!(
+        challenge.contains("Challenge: Alice (----) Bob (----) rated blitz 3 1 [black]."),
+        "{challenge}"
+    );
+    bob.send("accept");
+    let created = alice.expect("match.}");
+    assert!(
+        created.contains("{Game 1 (Bob vs. Alice) Creating rated blitz match.}"),
+        "{created}"
+    );
+    bob.send("f3");
+    alice.expect(" f3 ");
+    alice.send("e5");
+    bob.expect("e5");
+    bob.send("resign");
+    let end = alice.expect("--> ");
+    assert!(
+        end.contains("{Game 1 (Bob vs. Alice) Bob resigns} 0-1"),
+        "{end}"
+    );
+    alice.expect("fics% ");
+    let finger = alice.command("finger Alice");
+    let blitz = finger
+        .lines()
+        .find(|l| l.starts_with("blitz"))
+        .unwrap_or_else(|| panic!("{finger}"));
+    let rating: f64 = blitz.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(rating > 1500.0, "{finger}");
+    // A guest may not play rated.
+    let (mut guest, _) = server.guest();
+    assert!(
+        guest
+            .command("seek 5 0 rated")
+            .contains("Only registered players")
+    );
+    assert!(
+        guest
+            .command("match Alice 5 0 rated")
+            .contains("Only registered players")
+    );
+}
+
+#[test]
+fn the_server_decides_a_flag_fall() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut a, a_name) = server.guest();
+    let (mut b, b_name) = server.guest();
+    // 0 minutes and 1 second a move: each side starts with one second.
+    a.send(&format!("match {b_name} 0 1 white"));
+    b.expect("decline\"");
+    b.send("accept");
+    a.expect("match.}");
+    a.send("e4");
+    b.expect("e4");
+    let started = std::time::Instant::now();
+    let end = a.expect("} 1-0");
+    assert!(end.contains(&format!("{b_name} forfeits on time")), "{end}");
+    let waited = started.elapsed().as_millis();
+    assert!((900..5000).contains(&waited), "flag fell after {waited} ms");
+    let _ = a_name;
+}
+
+#[test]
+fn a_game_between_registered_players_is_adjourned_and_resumed() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    add_user(&db, "Alice", "wonderland");
+    add_user(&db, "Bob", "builder");
+    let mut server = Server::start(&db);
+    let mut alice = server.user("Alice", "wonderland");
+    let mut bob = server.user("Bob", "builder");
+    alice.send("match Bob 5 0 white");
+    bob.expect("decline\"");
+    bob.send("accept");
+    alice.expect("match.}");
+    alice.send("d4");
+    bob.expect("d4");
+    bob.send("d5");
+    alice.expect("d5");
+    // Alice's connection drops: the game is adjourned, not lost.
+    drop(alice);
+    let adjourned = bob.expect("} *");
+    assert!(
+        adjourned.contains("Alice lost connection; game adjourned"),
+        "{adjourned}"
+    );
+    let mut alice = server.user("Alice", "wonderland");
+    assert!(alice.text().contains("You have 1 adjourned game"));
+    bob.expect("Notification: Alice, who has an adjourned game with you, has arrived.");
+    alice.send("resume Bob");
+    bob.expect("resume your adjourned game");
+    bob.send("accept");
+    let resumed = alice.expect("match.}");
+    assert!(
+        resumed.contains("{Game 1 (Alice vs. Bob) Continuing unrated blitz match.}"),
+        "{resumed}"
+    );
+    alice.send("c4");
+    bob.expect("c4");
+    // The server stops: the game is adjourned and kept; a new server
+    // resumes it with its moves.
+    assert!(server.stop().success());
+    let mut server = Server::start(&db);
+    let mut alice = server.user("Alice", "wonderland");
+    let mut bob = server.user("Bob", "builder");
+    alice.command("style 12");
+    alice.send("resume");
+    bob.expect("resume your adjourned game");
+    bob.send("resume Alice");
+    alice.expect("Continuing unrated blitz match.}");
+    let board = last_board(&alice.expect("\nfics% "));
+    assert_eq!(
+        board[1..9].join(" "),
+        "rnbqkbnr ppp-pppp -------- ---p---- --PP---- -------- PP--PPPP RNBQKBNR"
+    );
+    assert_eq!(board[9], "B");
+    server.stop();
+}
+
+#[test]
+fn hostile_input_is_answered_and_the_server_stays_up() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let mut c = server.connect();
+    c.expect("login: ");
+    c.send_bytes(&[0xff, 0xfd, 0x01, 0x00, 0x07]);
+    c.send("not a valid name!");
+    c.expect("names must be 3 to 17 letters");
+    c.send("guest");
+    c.expect("\":\n");
+    c.send("");
+    c.expect("fics% ");
+    c.send_bytes(&vec![b'x'; 100_000]);
+    c.send("");
+    c.expect("Line too long");
+    let mut binary: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+    binary.push(b'\n');
+    c.send_bytes(&binary);
+    assert!(
+        c.command("frobnicate")
+            .contains("frobnicate: Command not found.")
+    );
+    assert!(c.command("match").contains("Usage: match"));
+    assert!(
+        c.command("match Nobody 99999999999999999999")
+            .contains("too large")
+    );
+    assert!(
+        c.command("seek 5 0 checkers")
+            .contains("Unknown word or variant \"checkers\"")
+    );
+    assert!(c.command("play 77").contains("not available"));
+    assert!(c.command("observe 5").contains("no such game"));
+    assert!(c.command("smoves 12345").contains("no stored game"));
+    assert!(c.command("resign").contains("not playing"));
+    // Another client is served all along.
+    let (mut other, _) = server.guest();
+    assert!(other.command("who").contains("2 players displayed"));
+    c.send("quit");
+    c.expect("Logging you out.");
+    c.expect_closed();
+}
