@@ -135,7 +135,7 @@ impl Client {
     pub fn connect(addr: &str) -> Client {
         let stream = TcpStream::connect(addr).unwrap();
         stream
-            .set_read_timeout(Some(Duration::from_millis(50)))
+            .set_read_timeout(Some(Duration::from_millis(5)))
             .unwrap();
         Client {
             stream,
