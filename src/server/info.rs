@@ -4,7 +4,6 @@
 use super::db::StoredGame;
 use super::hub::Hub;
 use super::net::ConnId;
-use crate::game::Attempted;
 
 /// `who`: the players logged in.
 pub fn who(hub: &mut Hub, id: ConnId) {
@@ -150,18 +149,8 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
         _ => return Err(format!("There is no stored game {number}.")),
     };
     let moves = hub.db.moves(number).map_err(|e| e.to_string())?;
-    let mut game = hub
-        .games
-        .start(&stored.ruleset, stored.initial_ms, stored.initial_ms)
+    let mut game = super::play::replay(hub, &stored, &moves)
         .ok_or_else(|| format!("Game {number} is of a game this server no longer plays."))?;
-    for m in &moves {
-        let mover = game.turn();
-        if let Ok(Attempted::Played { outcome: None, .. }) = game.attempt(&m.text, m.ms)
-            && stored.increment_ms > 0
-        {
-            game.credit(mover, stored.increment_ms);
-        }
-    }
     if game.outcome().is_none()
         && let Some(outcome) = outcome_of(&stored)
     {

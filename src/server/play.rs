@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use shakmaty::ByColor;
 
-use super::db::StoredGame;
+use super::db::{StoredGame, StoredMove};
 use super::hub::Hub;
 use super::net::ConnId;
 use super::style12::{self, Relation};
@@ -422,21 +422,9 @@ pub fn resume(hub: &mut Hub, db_id: i64) {
     let (Ok(Some(stored)), Ok(moves)) = (hub.db.game(db_id), hub.db.moves(db_id)) else {
         return;
     };
-    let Some(mut game) = hub
-        .games
-        .start(&stored.ruleset, stored.initial_ms, stored.initial_ms)
-    else {
+    let Some(game) = replay(hub, &stored, &moves) else {
         return;
     };
-    for m in &moves {
-        let mover = game.turn();
-        let attempted = game.attempt(&m.text, m.ms);
-        if let Ok(Attempted::Played { outcome: None, .. }) = attempted
-            && stored.increment_ms > 0
-        {
-            game.credit(mover, stored.increment_ms);
-        }
-    }
     let players = ByColor {
         white: stored.white.clone(),
         black: stored.black.clone(),
@@ -489,4 +477,22 @@ pub fn resume_notice(hub: &mut Hub, id: ConnId) {
             );
         }
     }
+}
+
+/// A stored game played again from its attempts, clocks included (each
+/// attempt charged its time, each move given the increment).
+pub fn replay(hub: &Hub, stored: &StoredGame, moves: &[StoredMove]) -> Option<Box<dyn AnyGame>> {
+    let mut game = hub
+        .games
+        .start(&stored.ruleset, stored.initial_ms, stored.initial_ms)?;
+    for m in moves {
+        let mover = game.turn();
+        let attempted = game.attempt(&m.text, m.ms);
+        if let Ok(Attempted::Played { outcome: None, .. }) = attempted
+            && stored.increment_ms > 0
+        {
+            game.credit(mover, stored.increment_ms);
+        }
+    }
+    Some(game)
 }

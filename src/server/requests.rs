@@ -77,39 +77,25 @@ pub fn draw(hub: &mut Hub, id: ConnId) {
     );
 }
 
-/// Whether neither side has moved yet.
-fn unstarted(hub: &Hub, number: u32) -> bool {
-    hub.tables.get(&number).is_some_and(|t| t.game.plies() == 0)
+/// Which request a player makes of the opponent.
+#[derive(Clone, Copy)]
+enum Ask {
+    Abort,
+    Adjourn,
 }
 
-/// `abort`: at once before the first moves, else by agreement.
+/// `abort`: at once before both sides have moved, else by agreement.
 pub fn abort(hub: &mut Hub, id: ConnId) {
-    let Some((number, side)) = my_game(hub, id) else {
-        return;
-    };
-    let me = hub.handle_of(id);
-    let Some(table) = hub.tables.get_mut(&number) else {
-        return;
-    };
-    if table.requests.abort == Some(side.other()) {
-        return super::play::end(hub, number, None, "Game aborted by mutual agreement");
-    }
-    if table.game.plies() < 2 {
-        let why = format!("Game aborted on move 1 by {me}");
-        return super::play::end(hub, number, None, &why);
-    }
-    table.requests.abort = Some(side);
-    hub.say(id, "Requesting to abort the game.");
-    tell_opponent(
-        hub,
-        number,
-        side,
-        &format!("{me} would like to abort the game.\nType \"abort\" to accept."),
-    );
+    ask(hub, id, Ask::Abort);
 }
 
-/// `adjourn`: by agreement.
+/// `adjourn`: by agreement, once a move has been made.
 pub fn adjourn(hub: &mut Hub, id: ConnId) {
+    ask(hub, id, Ask::Adjourn);
+}
+
+/// A request that ends the game when the opponent made it too.
+fn ask(hub: &mut Hub, id: ConnId, what: Ask) {
     let Some((number, side)) = my_game(hub, id) else {
         return;
     };
@@ -117,22 +103,36 @@ pub fn adjourn(hub: &mut Hub, id: ConnId) {
     let Some(table) = hub.tables.get_mut(&number) else {
         return;
     };
-    if table.requests.adjourn == Some(side.other()) {
-        return super::play::adjourn(hub, number, "Game adjourned by mutual agreement");
+    let plies = table.game.plies();
+    let standing = match what {
+        Ask::Abort => &mut table.requests.abort,
+        Ask::Adjourn => &mut table.requests.adjourn,
+    };
+    let agreed = *standing == Some(side.other());
+    *standing = Some(side);
+    let (word, action) = match what {
+        Ask::Abort => ("abort", "abort the game"),
+        Ask::Adjourn => ("adjourn", "adjourn the game"),
+    };
+    match what {
+        Ask::Abort if agreed => {
+            return super::play::end(hub, number, None, "Game aborted by mutual agreement");
+        }
+        Ask::Abort if plies < 2 => {
+            let why = format!("Game aborted on move 1 by {me}");
+            return super::play::end(hub, number, None, &why);
+        }
+        Ask::Adjourn if agreed => {
+            return super::play::adjourn(hub, number, "Game adjourned by mutual agreement");
+        }
+        Ask::Adjourn if plies == 0 => {
+            return hub.say(id, "No moves have been made: abort the game instead.");
+        }
+        _ => {}
     }
-    if unstarted(hub, number) {
-        return hub.say(id, "No moves have been made: abort the game instead.");
-    }
-    if let Some(table) = hub.tables.get_mut(&number) {
-        table.requests.adjourn = Some(side);
-    }
-    hub.say(id, "Requesting to adjourn the game.");
-    tell_opponent(
-        hub,
-        number,
-        side,
-        &format!("{me} would like to adjourn the game.\nType \"adjourn\" to accept."),
-    );
+    hub.say(id, &format!("Requesting to {action}."));
+    let text = format!("{me} would like to {action}.\nType \"{word}\" to accept.");
+    tell_opponent(hub, number, side, &text);
 }
 
 /// `resume [USER]`: asks the opponent of an adjourned game to go on with

@@ -104,6 +104,20 @@ fn side(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
 }
 
+/// White and Black: the one who offered has the colour it asked for, or
+/// one drawn at random.
+fn colors(hub: &mut Hub, offerer: ConnId, asked: Option<Color>, taker: ConnId) -> (ConnId, ConnId) {
+    let offerer_white = match asked {
+        Some(c) => c == Color::White,
+        None => hub.rng.below(2) == 0,
+    };
+    if offerer_white {
+        (offerer, taker)
+    } else {
+        (taker, offerer)
+    }
+}
+
 /// `unseek [N]`: withdraws one seek or all of one's seeks.
 pub fn unseek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let owner = hub.handle_of(id);
@@ -154,15 +168,7 @@ pub fn play(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let Some(owner) = hub.find(&seek.owner) else {
         return hub.say(id, "That seek is not available.");
     };
-    let seeker_white = match seek.color {
-        Some(c) => c == Color::White,
-        None => hub.rng.below(2) == 0,
-    };
-    let (white, black) = if seeker_white {
-        (owner, id)
-    } else {
-        (id, owner)
-    };
+    let (white, black) = colors(hub, owner, seek.color, id);
     super::play::start(hub, white, black, seek.terms);
 }
 
@@ -249,15 +255,7 @@ pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
     if hub.session(them).is_some_and(|s| s.playing.is_some()) {
         return hub.say(id, &format!("{} is playing a game.", offer.from));
     }
-    let challenger_white = match offer.color {
-        Some(c) => c == Color::White,
-        None => hub.rng.below(2) == 0,
-    };
-    let (white, black) = if challenger_white {
-        (them, id)
-    } else {
-        (id, them)
-    };
+    let (white, black) = colors(hub, them, offer.color, id);
     super::play::start(hub, white, black, offer.terms);
 }
 
