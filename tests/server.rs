@@ -293,3 +293,147 @@ fn hostile_input_is_answered_and_the_server_stays_up() {
     c.expect("Logging you out.");
     c.expect_closed();
 }
+
+#[test]
+fn a_killed_server_keeps_every_move_of_the_games_in_progress() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    add_user(&db, "Alice", "wonderland");
+    add_user(&db, "Bob", "builder");
+    let mut server = Server::start(&db);
+    let mut alice = server.user("Alice", "wonderland");
+    let mut bob = server.user("Bob", "builder");
+    alice.send("match Bob 5 0 white");
+    bob.expect("decline\"");
+    bob.send("accept");
+    alice.expect("match.}");
+    for (white, black) in [("e4", "c5"), ("Nf3", "d6")] {
+        alice.send(white);
+        bob.expect(&format!("Last move: {white}"));
+        bob.send(black);
+        alice.expect(&format!("Last move: {black}"));
+    }
+    alice.send("d4");
+    bob.expect("Last move: d4");
+    server.kill();
+    let server = Server::start(&db);
+    let mut alice = server.user("Alice", "wonderland");
+    let mut bob = server.user("Bob", "builder");
+    assert!(alice.text().contains("You have 1 adjourned game"));
+    bob.command("style 12");
+    bob.send("resume Alice");
+    alice.expect("resume your adjourned game");
+    alice.send("accept");
+    bob.expect("Continuing");
+    let board = last_board(&bob.expect("\nfics% "));
+    assert_eq!(
+        board[1..9].join(" "),
+        "rnbqkbnr pp--pppp ---p---- --p----- ---PP--- -----N-- PPP--PPP RNBQKB-R"
+    );
+    assert_eq!(board[9], "B");
+    assert_eq!(board[19], "1", "Black to move: {board:?}");
+}
+
+#[test]
+fn connect_four_and_antichess_are_played_on_the_server() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut a, a_name) = server.guest();
+    let (mut b, b_name) = server.guest();
+    let (mut watcher, _) = server.guest();
+    a.send(&format!("match {b_name} 5 0 white connect-4"));
+    let challenge = b.expect("decline\"");
+    assert!(
+        challenge.contains("unrated connect-4 5 0 [white]"),
+        "{challenge}"
+    );
+    b.send("accept");
+    let created = a.expect("match.}");
+    assert!(
+        created.contains("Creating unrated connect-4 match.}"),
+        "{created}"
+    );
+    assert!(
+        watcher
+            .command(&format!("observe {a_name}"))
+            .contains("observing game 1")
+    );
+    // Boards are drawn (no chess board to send as <12>).
+    for _ in 0..3 {
+        a.send("a");
+        a.expect("Black to move");
+        b.expect("Black to move");
+        b.send("b");
+        a.expect("White to move");
+        b.expect("White to move");
+    }
+    assert!(b.command("a").contains("It is not your move."));
+    // An observer's move is no move.
+    assert!(watcher.command("c").contains("c: Command not found."));
+    a.send("a");
+    let end = b.expect("No ratings adjustment done.");
+    assert!(
+        end.contains(&format!(
+            "{{Game 1 ({a_name} vs. {b_name}) {a_name} connects}} 1-0"
+        )),
+        "{end}"
+    );
+    let seen = watcher.expect("connects}");
+    assert!(
+        seen.contains("White to move") || seen.contains("Black to move"),
+        "{seen}"
+    );
+
+    // Antichess (the 2007 rules): a capture is compulsory.
+    a.command("style 12");
+    b.command("style 12");
+    b.send(&format!("match {a_name} 5 0 black 6170-spring-2007"));
+    a.expect("decline\"");
+    a.send("accept");
+    a.expect("Creating unrated 6170-spring-2007 match.}");
+    a.send("e2e3");
+    b.expect("P/e2-e3");
+    b.send("b7-b5");
+    a.expect("P/b7-b5");
+    let refused = a.command("a2a3");
+    assert!(refused.contains("Illegal move (a2a3)"), "{refused}");
+    assert!(refused.to_lowercase().contains("capture"), "{refused}");
+    a.send("f1b5");
+    b.expect("B/f1-b5");
+    b.send("resign");
+    let end = a.expect("} 1-0");
+    assert!(end.contains(&format!("{b_name} resigns")), "{end}");
+}
+
+#[test]
+fn a_client_that_floods_or_never_reads_is_bounded() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let before = server.rss_kb();
+    // 50 MB without a line end: cut to one refused line.
+    let (mut flooder, _) = server.guest();
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..50 {
+        flooder.send_bytes(&chunk);
+    }
+    flooder.send("");
+    flooder.expect("Line too long");
+    // A client asking for output and never reading it is let go.
+    let (mut deaf, _) = server.guest();
+    let many = "help\n".repeat(20_000);
+    let _ = std::io::Write::write_all(
+        &mut std::net::TcpStream::connect(&server.addr).unwrap(),
+        b"",
+    );
+    deaf.send_bytes(many.as_bytes());
+    let (mut other, _) = server.guest();
+    assert!(other.command("who").contains("players displayed"));
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let after = server.rss_kb();
+    assert!(
+        after < before + 100_000,
+        "memory grew from {before} kB to {after} kB"
+    );
+    deaf.expect_closed();
+    assert!(other.command("who").contains("players displayed"));
+}

@@ -87,7 +87,8 @@ CREATE TABLE IF NOT EXISTS games (
     state TEXT NOT NULL,
     result TEXT NOT NULL,
     why TEXT NOT NULL,
-    started INTEGER NOT NULL
+    started INTEGER NOT NULL,
+    pgn TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -140,6 +141,25 @@ impl Db {
             [],
         )?;
         Ok(Db { conn })
+    }
+
+    /// Opens a transaction: what follows is written at [`Db::commit`].
+    pub fn begin(&self) {
+        if let Err(e) = self.conn.execute_batch("BEGIN IMMEDIATE") {
+            eprintln!("server: database: cannot begin a transaction: {e}");
+        }
+    }
+
+    /// Commits the transaction [`Db::begin`] opened (to disk: the journal
+    /// is synced).
+    pub fn commit(&self) {
+        if self.conn.is_autocommit() {
+            return;
+        }
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            eprintln!("server: database: cannot commit: {e}");
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
     }
 
     /// The password hash of a registered user, with the name as
@@ -239,6 +259,22 @@ impl Db {
             params![id, state, result, why],
         )?;
         Ok(())
+    }
+
+    /// Keeps a finished game's PGN.
+    pub fn set_pgn(&self, id: i64, pgn: &str) -> Result<(), DbError> {
+        self.conn
+            .execute("UPDATE games SET pgn = ?2 WHERE id = ?1", params![id, pgn])?;
+        Ok(())
+    }
+
+    /// The PGN kept for a finished game.
+    pub fn pgn(&self, id: i64) -> Result<Option<String>, DbError> {
+        Ok(self
+            .conn
+            .query_row("SELECT pgn FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?
+            .flatten())
     }
 
     /// A stored game.

@@ -19,6 +19,8 @@ use crate::rng::Xorshift;
 
 /// The prompt after each answer, as FICS writes it.
 pub const PROMPT: &str = "fics% ";
+/// The most events handled in one transaction.
+pub const BATCH: usize = 512;
 /// A client that has not logged in after this long is let go.
 pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -44,6 +46,8 @@ pub struct Hub {
     pub next_seek: u32,
     /// Whether the server is stopping.
     pub stopping: bool,
+    /// Failed password attempts by address: how many, since when.
+    pub login_failures: HashMap<std::net::IpAddr, (u32, Instant)>,
 }
 
 impl Hub {
@@ -60,10 +64,16 @@ impl Hub {
             rng: Xorshift::new(seed),
             next_seek: 1,
             stopping: false,
+            login_failures: HashMap::new(),
         }
     }
 
     /// Takes events until the server stops and every client is told.
+    ///
+    /// Events come in batches: whatever is waiting (up to [`BATCH`]) is
+    /// handled inside one database transaction, committed, and only then
+    /// is anything sent (group commit: every move is on disk before anyone
+    /// hears of it, at one disk sync per batch rather than per move).
     pub async fn run(mut self, mut events: mpsc::Receiver<Event>) {
         loop {
             let deadline = self.next_deadline();
@@ -72,7 +82,9 @@ impl Hub {
                     tokio::select! {
                         e = events.recv() => e,
                         () = tokio::time::sleep_until(at.into()) => {
+                            self.db.begin();
                             self.tick();
+                            self.db.commit();
                             self.flush();
                             continue;
                         }
@@ -81,9 +93,16 @@ impl Hub {
                 None => events.recv().await,
             };
             let Some(event) = event else { return };
-            let stop = matches!(event, Event::Shutdown);
+            let mut stop = matches!(event, Event::Shutdown);
+            self.db.begin();
             self.handle(event);
+            for _ in 1..BATCH {
+                let Ok(event) = events.try_recv() else { break };
+                stop |= matches!(event, Event::Shutdown);
+                self.handle(event);
+            }
             self.tick();
+            self.db.commit();
             self.flush();
             if stop {
                 return;
@@ -93,8 +112,13 @@ impl Hub {
 
     fn handle(&mut self, event: Event) {
         match event {
-            Event::Connected { id, peer: _, out } => {
-                let mut session = Session::new(out);
+            Event::Connected {
+                id,
+                peer,
+                out,
+                backlog,
+            } => {
+                let mut session = Session::new(out, backlog, peer.ip());
                 session.pending.push_str(super::login::GREETING);
                 self.sessions.insert(id, session);
             }
@@ -192,9 +216,7 @@ impl Hub {
                 }
                 text.push_str(PROMPT);
             }
-            if let Some(out) = &session.out
-                && out.try_send(Arc::from(text)).is_err()
-            {
+            if !session.send(text) {
                 stuck.push(id);
             }
         }

@@ -148,6 +148,9 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
         Ok(Some(_)) => return Err(format!("Game {number} is not over.")),
         _ => return Err(format!("There is no stored game {number}.")),
     };
+    if let Ok(Some(kept)) = hub.db.pgn(number) {
+        return Ok(kept);
+    }
     let moves = hub.db.moves(number).map_err(|e| e.to_string())?;
     let mut game = super::play::replay(hub, &stored, &moves)
         .ok_or_else(|| format!("Game {number} is of a game this server no longer plays."))?;
@@ -156,9 +159,15 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
     {
         game.adjudicate(outcome);
     }
+    game.pgn(&pgn_tags(&stored))
+        .ok_or_else(|| format!("Game {number} is of a game PGN cannot hold."))
+}
+
+/// The PGN tags of a stored game.
+pub fn pgn_tags(stored: &StoredGame) -> Vec<(&'static str, String)> {
     let date = crate::pgn::date_of(stored.started);
-    let tags = vec![
-        ("Event", format!("server game {number}")),
+    vec![
+        ("Event", format!("server game {}", stored.id)),
         ("Site", "antichess server".to_string()),
         ("Date", date),
         ("Round", "-".to_string()),
@@ -173,9 +182,7 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
             ),
         ),
         ("Termination", stored.why.clone()),
-    ];
-    game.pgn(&tags)
-        .ok_or_else(|| format!("Game {number} is of a game PGN cannot hold."))
+    ]
 }
 
 /// A stored result that the replay does not reach (a resignation, an

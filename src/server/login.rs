@@ -22,6 +22,34 @@ use super::net::{ECHO_OFF, ECHO_ON};
 
 /// Wrong passwords before the connection is closed.
 const MAX_FAILURES: u32 = 3;
+/// Wrong passwords from one address before it may not try for a while.
+const MAX_ADDRESS_FAILURES: u32 = 20;
+/// How long an address's failures count.
+const FAILURE_WINDOW: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Whether the client's address has failed too often lately.
+fn locked_out(hub: &mut Hub, id: ConnId) -> bool {
+    let Some(peer) = hub.session(id).map(|s| s.peer) else {
+        return true;
+    };
+    let now = std::time::Instant::now();
+    hub.login_failures
+        .retain(|_, (_, since)| now.duration_since(*since) < FAILURE_WINDOW);
+    hub.login_failures
+        .get(&peer)
+        .is_some_and(|(count, _)| *count >= MAX_ADDRESS_FAILURES)
+}
+
+/// Counts a wrong password against the client's address.
+fn count_failure(hub: &mut Hub, id: ConnId) {
+    if let Some(peer) = hub.session(id).map(|s| s.peer) {
+        let entry = hub
+            .login_failures
+            .entry(peer)
+            .or_insert((0, std::time::Instant::now()));
+        entry.0 += 1;
+    }
+}
 
 /// Whether `name` may be a handle: 3 to 17 letters.
 pub fn valid_handle(name: &str) -> bool {
@@ -75,6 +103,13 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
         return;
     }
     match hub.db.user(typed) {
+        Ok(Some(_)) if locked_out(hub, id) => {
+            hub.say(
+                id,
+                "Too many wrong passwords from your address: try again later.",
+            );
+            hub.close(id);
+        }
         Ok(Some((registered, _))) => {
             hub.say(
                 id,
@@ -148,6 +183,7 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
         return;
     }
     hub.say(id, "\n**** Invalid password! ****\n");
+    count_failure(hub, id);
     let failures = hub.session_mut(id).map_or(0, |s| {
         s.failures += 1;
         s.failures

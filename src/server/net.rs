@@ -19,6 +19,8 @@ pub type ConnId = u64;
 pub const MAX_LINE: usize = 1024;
 /// Messages queued for a client before it counts as not reading.
 pub const OUT_QUEUE: usize = 4096;
+/// Bytes queued for a client before it counts as not reading.
+pub const OUT_BYTES: usize = 4 << 20;
 /// Connections served at once; more are told so and closed.
 pub const MAX_CONNECTIONS: usize = 1000;
 
@@ -54,6 +56,8 @@ pub enum Event {
         peer: SocketAddr,
         /// Its outgoing queue.
         out: mpsc::Sender<Arc<str>>,
+        /// The bytes queued and not yet written.
+        backlog: Arc<AtomicUsize>,
     },
     /// A line from a client (without its line end); `too_long` when it
     /// was cut at [`MAX_LINE`].
@@ -110,7 +114,14 @@ pub async fn accept(listener: TcpListener, hub: mpsc::Sender<Event>) {
 async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sender<Event>) {
     let (mut reader, mut writer) = stream.into_split();
     let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
-    if hub.send(Event::Connected { id, peer, out }).await.is_err() {
+    let backlog = Arc::new(AtomicUsize::new(0));
+    let connected = Event::Connected {
+        id,
+        peer,
+        out,
+        backlog: Arc::clone(&backlog),
+    };
+    if hub.send(connected).await.is_err() {
         return;
     }
     let lines = hub.clone();
@@ -122,6 +133,7 @@ async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sende
         if writer.write_all(&wire(&text)).await.is_err() {
             break;
         }
+        backlog.fetch_sub(text.len(), Ordering::SeqCst);
     }
     // The hub let go of the client (or the client went): close.
     let _ = writer.shutdown().await;

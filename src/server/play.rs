@@ -320,6 +320,13 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     if let Err(e) = hub.db.set_state(id, state, result, why) {
         eprintln!("server: game {id} could not be stored as over: {e}");
     }
+    // The finished game is kept as PGN too.
+    if let Ok(Some(stored)) = hub.db.game(id)
+        && let Some(pgn) = table.game.pgn(&super::info::pgn_tags(&stored))
+        && let Err(e) = hub.db.set_pgn(id, &pgn)
+    {
+        eprintln!("server: the PGN of game {id} could not be stored: {e}");
+    }
     if table.game.hidden() {
         send_boards(hub, number);
     }

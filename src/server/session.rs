@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use tokio::sync::mpsc;
@@ -25,6 +26,8 @@ pub enum Stage {
 pub struct Session {
     /// Its outgoing queue (closed when the hub lets the client go).
     pub out: Option<mpsc::Sender<Arc<str>>>,
+    /// The bytes queued for it and not yet written.
+    pub backlog: Arc<AtomicUsize>,
     /// Where it is in logging in.
     pub stage: Stage,
     /// Its handle, once logged in.
@@ -47,13 +50,20 @@ pub struct Session {
     pub answered: bool,
     /// Failed password attempts.
     pub failures: u32,
+    /// The client's address.
+    pub peer: std::net::IpAddr,
 }
 
 impl Session {
     /// A client that just connected.
-    pub fn new(out: mpsc::Sender<Arc<str>>) -> Session {
+    pub fn new(
+        out: mpsc::Sender<Arc<str>>,
+        backlog: Arc<AtomicUsize>,
+        peer: std::net::IpAddr,
+    ) -> Session {
         Session {
             out: Some(out),
+            backlog,
             stage: Stage::Name,
             handle: String::new(),
             registered: false,
@@ -65,7 +75,27 @@ impl Session {
             pending: String::new(),
             answered: false,
             failures: 0,
+            peer,
         }
+    }
+
+    /// Queues `text` to be written; `false` when the client is not
+    /// reading (its queue is full, or holds [`super::net::OUT_BYTES`]).
+    pub fn send(&self, text: String) -> bool {
+        let Some(out) = &self.out else {
+            return true;
+        };
+        if self.backlog.load(Ordering::SeqCst) + text.len() > super::net::OUT_BYTES {
+            return false;
+        }
+        let len = text.len();
+        // Counted before it is queued: the writer takes it off once written.
+        self.backlog.fetch_add(len, Ordering::SeqCst);
+        if out.try_send(Arc::from(text)).is_err() {
+            self.backlog.fetch_sub(len, Ordering::SeqCst);
+            return false;
+        }
+        true
     }
 
     /// Whether it is logged in.
