@@ -89,8 +89,9 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     let address = listener
         .local_addr()
         .map_err(|e| format!("cannot listen: {e}"))?;
-    println!("Listening on {address}");
-    println!("Database: {}", options.db.display());
+    // Standard output may be a pipe its reader closed: the server goes on.
+    say(&format!("Listening on {address}"));
+    say(&format!("Database: {}", options.db.display()));
     let (events, receiver) = mpsc::channel(4096);
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -106,13 +107,21 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     });
     let accepting = tokio::spawn(net::accept(listener, events.clone()));
     stopped().await;
-    println!("Stopping: games in progress are adjourned.");
+    say("Stopping: games in progress are adjourned.");
     accepting.abort();
     let _ = events.send(net::Event::Shutdown).await;
     let _ = tokio::task::spawn_blocking(move || hub_thread.join()).await;
     // Let the writers send the last words.
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     Ok(())
+}
+
+/// A line on standard output, if anyone reads it.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
 }
 
 /// Waits for Ctrl-C or SIGTERM.
