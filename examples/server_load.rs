@@ -170,6 +170,17 @@ fn server_usage(pid: u32) -> (u64, u64) {
     (rss, cpu)
 }
 
+/// Stops the server when the run ends, however it ends.
+struct Stop(u32);
+
+impl Drop for Stop {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &self.0.to_string()])
+            .status();
+    }
+}
+
 fn percentile(sorted: &[u64], p: f64) -> u64 {
     if sorted.is_empty() {
         return 0;
@@ -210,6 +221,7 @@ fn main() {
         .unwrap()
         .to_string();
     let pid = server.id();
+    let stop = Stop(pid);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let tally = Arc::new(Mutex::new(Tally::default()));
     let peak = Arc::new(Mutex::new(0u64));
@@ -246,9 +258,7 @@ fn main() {
     });
     let elapsed = started.elapsed();
     let (_, cpu_after) = server_usage(pid);
-    let _ = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status();
+    drop(stop);
     let _ = server.wait();
     let mut tally = Arc::try_unwrap(tally).ok().unwrap().into_inner().unwrap();
     tally.latencies_us.sort_unstable();
