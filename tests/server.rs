@@ -437,3 +437,64 @@ fn a_client_that_floods_or_never_reads_is_bounded() {
     deaf.expect_closed();
     assert!(other.command("who").contains("players displayed"));
 }
+
+/// Every command's answer when it cannot be done: the session goes on.
+#[test]
+fn every_error_has_an_answer() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut c, _) = server.guest();
+    let (mut other, other_name) = server.guest();
+    for (line, answer) in [
+        ("accept", "There are no offers pending to you."),
+        ("decline", "There are no offers pending to you."),
+        ("withdraw", "You have no offers to withdraw."),
+        ("unseek", "You have no active seeks."),
+        ("play", "Usage: play N"),
+        ("play 5", "That seek is not available."),
+        ("draw", "You are not playing a game."),
+        ("abort", "You are not playing a game."),
+        ("adjourn", "You are not playing a game."),
+        ("resign", "You are not playing a game."),
+        ("say hello", "You are not playing a game."),
+        ("resume", "You have no adjourned game"),
+        ("tell", "Usage: tell USER MESSAGE"),
+        ("tell Nobody hi", "No player named \"Nobody\" is logged in."),
+        ("observe", "Usage: observe N|USER"),
+        ("unobserve", "You are not observing any games."),
+        ("refresh", "You are neither playing nor observing a game."),
+        (
+            "finger Nobody",
+            "There is no player matching the name Nobody.",
+        ),
+        ("history Nobody", "Nobody has no history games."),
+        ("smoves", "Usage: smoves N"),
+        ("smoves 1", "There is no stored game 1."),
+        ("style 7", "Styles: 12"),
+        ("set", "Usage: set VARIABLE VALUE"),
+        ("match", "Usage: match USER"),
+        ("match Nobody", "No player named \"Nobody\" is logged in."),
+        ("seek 1 2 3", "Give at most two numbers"),
+        ("seek 601", "at most 600 minutes"),
+        (
+            "seek 5 0 rated",
+            "Only registered players can play rated games.",
+        ),
+        ("un", "Ambiguous command. Matches: unobserve unseek"),
+        ("e4", "e4: Command not found."),
+    ] {
+        let got = c.command(line);
+        assert!(got.contains(answer), "{line:?}: {got:?}");
+    }
+    assert!(
+        c.command(&format!("tell {other_name} hi"))
+            .contains(&format!("(told {other_name})"))
+    );
+    other.expect("tells you: hi");
+    assert!(c.command("seek 5 0").contains("posted"));
+    assert!(c.command("seek 5 0").contains("posted"));
+    assert!(c.command("seek 5 0").contains("posted"));
+    assert!(c.command("seek 5 0").contains("at most 3 seeks"));
+    assert!(c.command("unseek").contains("removed (3)"));
+    assert!(c.command("help").contains("smoves N"));
+}
