@@ -23,6 +23,7 @@ pub mod antichess;
 pub mod arena;
 pub mod audit;
 pub mod cli;
+pub mod client;
 pub mod connect;
 pub mod file;
 pub mod game;

@@ -15,8 +15,10 @@ use crate::safe_read::{ReadError, read_bounded};
 use crate::search;
 use crate::textui;
 
+mod connect;
 mod flags;
 mod kriegspiel;
+mod password;
 mod perft;
 mod pgn;
 mod referee;
@@ -205,6 +207,9 @@ enum Command {
     /// Kriegspiel (ICC wild 16): chess where each side sees only its own
     /// pieces and an umpire announces captures, checks and pawn tries.
     Kriegspiel(kriegspiel::KriegspielArgs),
+    /// Play on a game server at the terminal: its lines shown, commands
+    /// typed, boards drawn; connects again when the connection drops.
+    Connect(connect::ConnectArgs),
     /// A game server for all the games, speaking the FICS protocol (for
     /// telnet, xboard and `antichess connect`); Ctrl-C stops it, adjourning
     /// the games in progress.
@@ -281,6 +286,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,
         Some(Command::Server(args)) => server::run(args)?,
+        Some(Command::Connect(args)) => connect::run(args)?,
         Some(Command::Book { plies, table, from }) => make_book(
             plies,
             table.hash.mb_or(4096),

@@ -2,7 +2,6 @@
 //! registered account (the password from the terminal, or the first line
 //! of standard input when it is not one).
 
-use std::io::{self, BufRead, IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -71,7 +70,7 @@ fn add_user(name: &str, path: &std::path::Path) -> Result<ExitCode> {
     if !server::valid_handle(name) || name.to_ascii_lowercase().starts_with("guest") {
         bail!("{name:?}: a handle is 3 to 17 letters, and does not begin with \"guest\"");
     }
-    let password = read_password()?;
+    let password = super::password::read(true)?;
     if password.is_empty() {
         bail!("the password is empty");
     }
@@ -84,45 +83,4 @@ fn add_user(name: &str, path: &std::path::Path) -> Result<ExitCode> {
         .with_context(|| format!("cannot store the user in {}", path.display()))?;
     println!("{name} registered in {}.", path.display());
     Ok(ExitCode::SUCCESS)
-}
-
-/// The password: asked twice at a terminal (echo off), else the first
-/// line of standard input.
-fn read_password() -> Result<String> {
-    let stdin = io::stdin();
-    if stdin.is_terminal() {
-        let first = ask("Password: ")?;
-        let again = ask("Again: ")?;
-        if first != again {
-            bail!("the two passwords differ");
-        }
-        return Ok(first);
-    }
-    let mut line = String::new();
-    io::Read::take(stdin.lock(), server::MAX_PASSWORD as u64 + 2)
-        .read_line(&mut line)
-        .context("cannot read the password")?;
-    Ok(line.trim_end_matches(['\n', '\r']).to_string())
-}
-
-/// Asks at the terminal with echo off.
-fn ask(prompt: &str) -> Result<String> {
-    use nix::sys::termios::{LocalFlags, SetArg, tcgetattr, tcsetattr};
-    let stdin = io::stdin();
-    let saved = tcgetattr(&stdin).ok();
-    if let Some(t) = &saved {
-        let mut quiet = t.clone();
-        quiet.local_flags.remove(LocalFlags::ECHO);
-        let _ = tcsetattr(&stdin, SetArg::TCSANOW, &quiet);
-    }
-    eprint!("{prompt}");
-    let _ = io::stderr().flush();
-    let mut line = String::new();
-    let read = stdin.lock().read_line(&mut line);
-    if let Some(t) = &saved {
-        let _ = tcsetattr(&stdin, SetArg::TCSANOW, t);
-    }
-    eprintln!();
-    read.context("cannot read the password")?;
-    Ok(line.trim_end_matches(['\n', '\r']).to_string())
 }

@@ -19,8 +19,13 @@ pub struct Server {
 impl Server {
     /// Starts a server on `db`.
     pub fn start(db: &Path) -> Server {
+        Server::start_at(db, "127.0.0.1:0")
+    }
+
+    /// Starts a server on `db` listening on `listen`.
+    pub fn start_at(db: &Path, listen: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-            .args(["server", "--listen", "127.0.0.1:0", "--db"])
+            .args(["server", "--listen", listen, "--db"])
             .arg(db)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -1,0 +1,100 @@
+//! The connection to the server: a thread reads it and hands whole lines
+//! (and a question left without a line end, such as `login: `) to the
+//! client's loop, telnet commands and control bytes dropped, lines
+//! bounded; writes go straight to the socket.
+
+use std::io::{Read, Write};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+/// The longest line kept from the server (longer ones are cut).
+const MAX_LINE: usize = 64 * 1024;
+
+/// What reaches the client's loop.
+pub enum Event {
+    /// A line from the server, of the connection numbered first.
+    Line(u64, String),
+    /// Text without a line end after the server paused (a question).
+    Prompt(u64, String),
+    /// The connection closed.
+    Closed(u64),
+    /// A line typed.
+    Typed(String),
+    /// Standard input ended.
+    EndOfInput,
+}
+
+/// The connection.
+pub struct Link {
+    stream: TcpStream,
+}
+
+impl Link {
+    /// Connects (within 10 s) and starts reading; events carry
+    /// `generation`.
+    pub fn open(addr: &str, generation: u64, events: Sender<Event>) -> std::io::Result<Link> {
+        let target = addr
+            .to_socket_addrs()?
+            .next()
+            .ok_or_else(|| std::io::Error::other("no such address"))?;
+        let stream = TcpStream::connect_timeout(&target, Duration::from_secs(10))?;
+        let _ = stream.set_nodelay(true);
+        let reader = stream.try_clone()?;
+        std::thread::spawn(move || read(reader, generation, &events));
+        Ok(Link { stream })
+    }
+
+    /// Sends a line (a failure shows up as the connection closing).
+    pub fn send(&mut self, line: &str) {
+        let _ = self.stream.write_all(format!("{line}\n").as_bytes());
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+fn read(mut stream: TcpStream, generation: u64, events: &Sender<Event>) {
+    let mut buf = [0u8; 8192];
+    let mut line: Vec<u8> = Vec::new();
+    let mut telnet = 0u8;
+    loop {
+        let n = match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        for &b in &buf[..n] {
+            if telnet > 0 {
+                telnet -= 1;
+                continue;
+            }
+            match b {
+                255 => telnet = 2,
+                b'\n' => {
+                    let text = String::from_utf8_lossy(&line).into_owned();
+                    line.clear();
+                    if events.send(Event::Line(generation, text)).is_err() {
+                        return;
+                    }
+                }
+                b if b < 0x20 && b != b'\t' => {}
+                _ if line.len() < MAX_LINE => line.push(b),
+                _ => {}
+            }
+        }
+        if !line.is_empty() {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            let question = text.ends_with(": ") || text.ends_with("% ");
+            if question && events.send(Event::Prompt(generation, text)).is_err() {
+                return;
+            }
+            if question {
+                line.clear();
+            }
+        }
+    }
+    let _ = events.send(Event::Closed(generation));
+}
