@@ -152,7 +152,7 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
         return Ok(kept);
     }
     let moves = hub.db.moves(number).map_err(|e| e.to_string())?;
-    let mut game = super::play::replay(hub, &stored, &moves)
+    let mut game = super::resume::replay(hub, &stored, &moves)
         .ok_or_else(|| format!("Game {number} is of a game this server no longer plays."))?;
     if game.outcome().is_none()
         && let Some(outcome) = outcome_of(&stored)

@@ -203,7 +203,7 @@ fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
         format!("{name}(U)")
     };
     hub.say(id, &format!("**** Starting FICS session as {shown} ****"));
-    super::play::resume_notice(hub, id);
+    super::resume::notice(hub, id);
 }
 
 /// A guest name no one online has: `Guest` and four letters.

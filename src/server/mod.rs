@@ -5,7 +5,8 @@
 //! (`hub.rs`) owns all state on a thread of its own, taking events one at
 //! a time: logging in (`login.rs`), commands (`commands.rs`, each defined
 //! once), seeks and challenges (`seek.rs`, terms in `terms.rs`), games
-//! (`play.rs`, `table.rs`, `requests.rs`, result lines in `result.rs`),
+//! (`play.rs`, `table.rs`, `requests.rs`, `resume.rs`, result lines in
+//! `result.rs`),
 //! boards for programs (`style12.rs`), talk and watching (`talk.rs`),
 //! lists (`info.rs`), ratings (`rating.rs`, `glicko.rs`), passwords
 //! (`password.rs`) and the database (`db.rs`). Games are reached only
@@ -24,6 +25,7 @@ mod play;
 mod rating;
 mod requests;
 mod result;
+mod resume;
 mod seek;
 mod session;
 mod style12;

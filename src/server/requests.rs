@@ -167,7 +167,7 @@ pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
         .position(|o| o.from == other && o.to == me && o.resume == Some(game.id));
     if let Some(i) = asked {
         hub.offers.remove(i);
-        return super::play::resume(hub, game.id);
+        return super::resume::resume(hub, game.id);
     }
     let terms = Terms {
         ruleset: game.ruleset.clone(),

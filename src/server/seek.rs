@@ -244,7 +244,7 @@ pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
     };
     let offer = hub.offers.remove(i);
     if let Some(game) = offer.resume {
-        return super::play::resume(hub, game);
+        return super::resume::resume(hub, game);
     }
     if let Err(why) = may_play(hub, id, &offer.terms) {
         return hub.say(id, &why);
