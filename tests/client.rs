@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::server::{Server, add_user};
+use common::server::{Server, alice_and_bob};
 
 /// `antichess connect` with its input piped and its output collected.
 struct Connect {
@@ -128,8 +128,7 @@ fn a_guest_plays_a_game_at_the_terminal() {
 fn a_dropped_connection_is_reported_and_the_game_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s.db");
-    add_user(&db, "Alice", "wonderland");
-    add_user(&db, "Bob", "builder");
+    alice_and_bob(&db);
     // A port known in advance, for the server to come back on.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::server::{Server, add_user};
+use common::server::{Server, alice_and_bob, challenge};
 
 fn temp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -113,8 +113,7 @@ fn two_guests_play_chess_to_mate_and_the_game_is_stored() {
 fn registered_players_log_in_play_rated_and_see_their_ratings() {
     let dir = temp();
     let db = dir.path().join("s.db");
-    add_user(&db, "Alice", "wonderland");
-    add_user(&db, "Bob", "builder");
+    alice_and_bob(&db);
     let server = Server::start(&db);
     // A wrong password is refused; a guest cannot take a registered name.
     let mut intruder = server.connect();
@@ -128,14 +127,11 @@ fn registered_players_log_in_play_rated_and_see_their_ratings() {
     let mut alice = server.user("Alice", "wonderland");
     let mut bob = server.user("bob", "builder");
     alice.command("style 12");
-    alice.send("match Bob 3 1 rated black");
-    let challenge = bob.expect("decline\"");
+    let (seen, created) = challenge(&mut alice, &mut bob, "Bob", "3 1 rated black");
     assert!(
-        challenge.contains("Challenge: Alice (----) Bob (----) rated blitz 3 1 [black]."),
-        "{challenge}"
+        seen.contains("Challenge: Alice (----) Bob (----) rated blitz 3 1 [black]."),
+        "{seen}"
     );
-    bob.send("accept");
-    let created = alice.expect("match.}");
     assert!(
         created.contains("{Game 1 (Bob vs. Alice) Creating rated blitz match.}"),
         "{created}"
@@ -179,10 +175,7 @@ fn the_server_decides_a_flag_fall() {
     let (mut a, a_name) = server.guest();
     let (mut b, b_name) = server.guest();
     // 0 minutes and 1 second a move: each side starts with one second.
-    a.send(&format!("match {b_name} 0 1 white"));
-    b.expect("decline\"");
-    b.send("accept");
-    a.expect("match.}");
+    challenge(&mut a, &mut b, &b_name, "0 1 white");
     a.send("e4");
     b.expect("e4");
     let started = std::time::Instant::now();
@@ -197,15 +190,11 @@ fn the_server_decides_a_flag_fall() {
 fn a_game_between_registered_players_is_adjourned_and_resumed() {
     let dir = temp();
     let db = dir.path().join("s.db");
-    add_user(&db, "Alice", "wonderland");
-    add_user(&db, "Bob", "builder");
+    alice_and_bob(&db);
     let mut server = Server::start(&db);
     let mut alice = server.user("Alice", "wonderland");
     let mut bob = server.user("Bob", "builder");
-    alice.send("match Bob 5 0 white");
-    bob.expect("decline\"");
-    bob.send("accept");
-    alice.expect("match.}");
+    challenge(&mut alice, &mut bob, "Bob", "5 0 white");
     alice.send("d4");
     bob.expect("d4");
     bob.send("d5");
@@ -298,15 +287,11 @@ fn hostile_input_is_answered_and_the_server_stays_up() {
 fn a_killed_server_keeps_every_move_of_the_games_in_progress() {
     let dir = temp();
     let db = dir.path().join("s.db");
-    add_user(&db, "Alice", "wonderland");
-    add_user(&db, "Bob", "builder");
+    alice_and_bob(&db);
     let mut server = Server::start(&db);
     let mut alice = server.user("Alice", "wonderland");
     let mut bob = server.user("Bob", "builder");
-    alice.send("match Bob 5 0 white");
-    bob.expect("decline\"");
-    bob.send("accept");
-    alice.expect("match.}");
+    challenge(&mut alice, &mut bob, "Bob", "5 0 white");
     for (white, black) in [("e4", "c5"), ("Nf3", "d6")] {
         alice.send(white);
         bob.expect(&format!("Last move: {white}"));
@@ -341,14 +326,8 @@ fn connect_four_and_antichess_are_played_on_the_server() {
     let (mut a, a_name) = server.guest();
     let (mut b, b_name) = server.guest();
     let (mut watcher, _) = server.guest();
-    a.send(&format!("match {b_name} 5 0 white connect-4"));
-    let challenge = b.expect("decline\"");
-    assert!(
-        challenge.contains("unrated connect-4 5 0 [white]"),
-        "{challenge}"
-    );
-    b.send("accept");
-    let created = a.expect("match.}");
+    let (seen, created) = challenge(&mut a, &mut b, &b_name, "5 0 white connect-4");
+    assert!(seen.contains("unrated connect-4 5 0 [white]"), "{seen}");
     assert!(
         created.contains("Creating unrated connect-4 match.}"),
         "{created}"

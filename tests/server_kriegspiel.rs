@@ -13,7 +13,7 @@ mod common;
 use antichess::kriegspiel::{Answer, Attempt, Record};
 use antichess::rng::Xorshift;
 use antichess::rules::{Color, Square, notation};
-use common::server::{Client, Server};
+use common::server::{Client, Server, challenge};
 
 /// What each side tried (played and refused), as `e2e4` texts.
 #[derive(Default)]
@@ -196,10 +196,7 @@ fn no_hidden_piece_move_or_refused_attempt_reaches_anyone() {
         for c in [&mut white, &mut black, &mut watcher] {
             c.command("style 12");
         }
-        white.send(&format!("match {black_name} 10 0 white wild/16"));
-        black.expect("decline\"");
-        black.send("accept");
-        let created = white.expect("match.}");
+        let (_, created) = challenge(&mut white, &mut black, &black_name, "10 0 white wild/16");
         assert!(
             created.contains("Creating unrated wild/16 match.}"),
             "{created}"

@@ -115,6 +115,28 @@ impl Drop for Server {
     }
 }
 
+/// Registers Alice (password `wonderland`) and Bob (`builder`) in `db`.
+pub fn alice_and_bob(db: &Path) {
+    add_user(db, "Alice", "wonderland");
+    add_user(db, "Bob", "builder");
+}
+
+/// `challenger` sends `match NAME TERMS`, `challenged` accepts it; the
+/// challenge as the challenged saw it, and the game's creation as the
+/// challenger saw it.
+pub fn challenge(
+    challenger: &mut Client,
+    challenged: &mut Client,
+    name: &str,
+    terms: &str,
+) -> (String, String) {
+    challenger.send(&format!("match {name} {terms}"));
+    let seen = challenged.expect("decline\"");
+    challenged.send("accept");
+    let created = challenger.expect("match.}");
+    (seen, created)
+}
+
 /// Registers `name` with `password` in the database `db`.
 pub fn add_user(db: &Path, name: &str, password: &str) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
