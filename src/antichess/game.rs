@@ -292,7 +292,9 @@ fn outcome_from_file(over: GameOver, ruleset: Ruleset) -> Outcome {
 /// A result as a file's `gameOver`: chess draws the descriptions cannot
 /// name are `stalemate` (the format's draw) with a `reason`, and a flag fall
 /// against insufficient material is `timeExpired`, no winner, with the
-/// reason `insufficientMaterial`.
+/// reason `insufficientMaterial`. A resignation (only a game on the server
+/// has one, and the server writes no game file) would be written the way
+/// the chess draws are, with its winner and the reason `resignation`.
 fn outcome_to_file(outcome: Outcome) -> GameOver {
     let (description, reason) = match outcome.reason {
         Reason::TimeExpired if outcome.winner.is_none() => {
