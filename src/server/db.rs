@@ -46,6 +46,17 @@ pub struct StoredGame {
     pub started: i64,
 }
 
+impl StoredGame {
+    /// The player `name` (any case) played against.
+    pub fn opponent_of(&self, name: &str) -> &str {
+        if self.white.eq_ignore_ascii_case(name) {
+            &self.black
+        } else {
+            &self.white
+        }
+    }
+}
+
 /// One attempt of a stored game: a played move, or a refused attempt
 /// (Kriegspiel), with the milliseconds it took.
 #[derive(Clone, Debug, PartialEq, Eq)]

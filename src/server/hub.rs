@@ -299,6 +299,15 @@ impl Hub {
             .map_or_else(String::new, |s| s.handle.clone())
     }
 
+    /// Whether `handle` is a registered player: as its session says when
+    /// it is on, else as the database does.
+    pub fn is_registered(&self, handle: &str) -> bool {
+        match self.find(handle).and_then(|id| self.session(id)) {
+            Some(s) => s.registered,
+            None => self.db.user(handle).ok().flatten().is_some(),
+        }
+    }
+
     /// Logs `id` in as `handle`.
     pub fn log_in(&mut self, id: ConnId, handle: &str, registered: bool) {
         if let Some(s) = self.sessions.get_mut(&id) {

@@ -96,11 +96,12 @@ pub fn history(hub: &mut Hub, id: ConnId, args: &[&str]) {
     }
     let mut lines = vec![format!("History for {name}:")];
     for g in &games {
-        let (color, opponent) = if g.white.eq_ignore_ascii_case(&name) {
-            ('W', &g.black)
+        let color = if g.white.eq_ignore_ascii_case(&name) {
+            'W'
         } else {
-            ('B', &g.white)
+            'B'
         };
+        let opponent = g.opponent_of(&name);
         let mark = match (g.result.as_str(), color) {
             ("1-0", 'W') | ("0-1", 'B') => '+',
             ("1/2-1/2", _) => '=',
@@ -141,26 +142,17 @@ pub fn smoves(hub: &mut Hub, id: ConnId, args: &[&str]) {
     }
 }
 
-/// The PGN of stored game `number`, replayed from its attempts.
+/// The PGN of stored game `number`, kept when it ended.
 pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
-    let stored = match hub.db.game(number) {
-        Ok(Some(g)) if g.state == "over" || g.state == "aborted" => g,
+    match hub.db.game(number) {
+        Ok(Some(g)) if g.state == "over" || g.state == "aborted" => {}
         Ok(Some(_)) => return Err(format!("Game {number} is not over.")),
         _ => return Err(format!("There is no stored game {number}.")),
-    };
-    if let Ok(Some(kept)) = hub.db.pgn(number) {
-        return Ok(kept);
     }
-    let moves = hub.db.moves(number).map_err(|e| e.to_string())?;
-    let mut game = super::resume::replay(hub, &stored, &moves)
-        .ok_or_else(|| format!("Game {number} is of a game this server no longer plays."))?;
-    if game.outcome().is_none()
-        && let Some(outcome) = outcome_of(&stored)
-    {
-        game.adjudicate(outcome);
+    match hub.db.pgn(number) {
+        Ok(Some(kept)) => Ok(kept),
+        _ => Err(format!("Game {number} is of a game PGN cannot hold.")),
     }
-    game.pgn(&pgn_tags(&stored))
-        .ok_or_else(|| format!("Game {number} is of a game PGN cannot hold."))
 }
 
 /// The PGN tags of a stored game.
@@ -183,24 +175,4 @@ pub fn pgn_tags(stored: &StoredGame) -> Vec<(&'static str, String)> {
         ),
         ("Termination", stored.why.clone()),
     ]
-}
-
-/// A stored result that the replay does not reach (a resignation, an
-/// agreement, a flag fall between moves).
-fn outcome_of(stored: &StoredGame) -> Option<crate::rules::Outcome> {
-    use crate::rules::{Color, Outcome, Reason};
-    let winner = match stored.result.as_str() {
-        "1-0" => Some(Color::White),
-        "0-1" => Some(Color::Black),
-        "1/2-1/2" => None,
-        _ => return None,
-    };
-    let reason = if stored.why.contains("on time") {
-        Reason::TimeExpired
-    } else if winner.is_some() {
-        Reason::Resignation
-    } else {
-        Reason::Agreement
-    };
-    Some(Outcome { winner, reason })
 }

@@ -91,7 +91,7 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
     }
     if typed.eq_ignore_ascii_case("guest") {
         let guest = new_guest_name(hub);
-        offer_guest(hub, id, &guest, "Logging you in as");
+        offer_guest(hub, id, &guest, true);
         return;
     }
     if !valid_handle(typed) {
@@ -130,7 +130,7 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
             );
             hub.prompt(id, "login: ");
         }
-        Ok(None) => offer_guest(hub, id, typed, "is not a registered name"),
+        Ok(None) => offer_guest(hub, id, typed, false),
         Err(e) => {
             hub.say(
                 id,
@@ -141,8 +141,10 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
     }
 }
 
-fn offer_guest(hub: &mut Hub, id: ConnId, name: &str, how: &str) {
-    let first = if how.starts_with("Logging") {
+/// Offers `name` as a guest name: one the server made (`given`), or one
+/// typed that is not registered.
+fn offer_guest(hub: &mut Hub, id: ConnId, name: &str, given: bool) {
+    let first = if given {
         format!("\nLogging you in as \"{name}\"; you may use this name to play unrated games.")
     } else {
         format!(

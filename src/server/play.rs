@@ -391,11 +391,7 @@ pub fn disconnected(hub: &mut Hub, number: u32, handle: &str) {
     let Some(table) = hub.tables.get(&number) else {
         return;
     };
-    let both_registered = table.players.iter().all(|p| {
-        hub.find(p)
-            .and_then(|c| hub.session(c))
-            .map_or_else(|| hub.db.user(p).ok().flatten().is_some(), |s| s.registered)
-    });
+    let both_registered = table.players.iter().all(|p| hub.is_registered(p));
     let Some(side) = table.side_of(handle) else {
         return;
     };

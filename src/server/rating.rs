@@ -9,11 +9,7 @@ use shakmaty::ByColor;
 /// A player's rating in `kind` as lists show it: `++++` for a guest,
 /// `----` for a registered player with no rated game of the kind.
 pub fn shown(hub: &Hub, handle: &str, kind: &str) -> String {
-    let registered = hub.find(handle).and_then(|id| hub.session(id)).map_or_else(
-        || hub.db.user(handle).ok().flatten().is_some(),
-        |s| s.registered,
-    );
-    if !registered {
+    if !hub.is_registered(handle) {
         return "++++".to_string();
     }
     match hub.db.rating(handle, kind) {

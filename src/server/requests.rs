@@ -142,21 +142,13 @@ pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let adjourned = hub.db.games_of(&me, "adjourned", 50).unwrap_or_default();
     let wanted = args.first().copied();
     let game = adjourned.iter().rev().find(|g| {
-        let other = if g.white.eq_ignore_ascii_case(&me) {
-            &g.black
-        } else {
-            &g.white
-        };
+        let other = g.opponent_of(&me);
         wanted.is_none_or(|w| other.eq_ignore_ascii_case(w)) && hub.find(other).is_some()
     });
     let Some(game) = game.cloned() else {
         return hub.say(id, "You have no adjourned game with anyone logged in.");
     };
-    let other = if game.white.eq_ignore_ascii_case(&me) {
-        game.black.clone()
-    } else {
-        game.white.clone()
-    };
+    let other = game.opponent_of(&me).to_string();
     let them = hub.find(&other).unwrap_or(id);
     if hub.session(them).is_some_and(|s| s.playing.is_some()) {
         return hub.say(id, &format!("{other} is playing a game."));

@@ -1,5 +1,5 @@
-//! Adjourned games going on: a stored game replayed from its attempts
-//! (to resume it, or to write its PGN), resumed between its players, and
+//! Adjourned games going on: a stored game replayed from its attempts and
+//! resumed between its players, and
 //! the notice a registered player gets of its adjourned games at login.
 
 use shakmaty::ByColor;
@@ -59,12 +59,7 @@ pub fn notice(hub: &mut Hub, id: ConnId) {
         ),
     );
     for g in adjourned {
-        let other = if g.white.eq_ignore_ascii_case(&me) {
-            g.black
-        } else {
-            g.white
-        };
-        if let Some(them) = hub.find(&other) {
+        if let Some(them) = hub.find(g.opponent_of(&me)) {
             hub.say(
                 them,
                 &format!("Notification: {me}, who has an adjourned game with you, has arrived."),
