@@ -39,6 +39,7 @@ pub mod safe_read;
 pub mod safe_write;
 pub mod search;
 pub mod server;
+pub mod telnet;
 pub mod textui;
 pub mod tournament;
 pub mod trace;

@@ -1,12 +1,14 @@
 //! The connection to the server: a thread reads it and hands whole lines
-//! (and a question left without a line end, such as `login: `) to the
-//! client's loop, telnet commands and control bytes dropped, lines
-//! bounded; writes go straight to the socket.
+//! (split by [`crate::telnet::Lines`], as the server splits its clients')
+//! and a question left without a line end, such as `login: `, to the
+//! client's loop; writes go straight to the socket.
 
 use std::io::{Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
+
+use crate::telnet::Lines;
 
 /// The longest line kept from the server (longer ones are cut).
 const MAX_LINE: usize = 64 * 1024;
@@ -59,41 +61,24 @@ impl Drop for Link {
 
 fn read(mut stream: TcpStream, generation: u64, events: &Sender<Event>) {
     let mut buf = [0u8; 8192];
-    let mut line: Vec<u8> = Vec::new();
-    let mut telnet = 0u8;
+    let mut lines = Lines::new(MAX_LINE);
     loop {
         let n = match stream.read(&mut buf) {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
         for &b in &buf[..n] {
-            if telnet > 0 {
-                telnet -= 1;
-                continue;
-            }
-            match b {
-                255 => telnet = 2,
-                b'\n' => {
-                    let text = String::from_utf8_lossy(&line).into_owned();
-                    line.clear();
-                    if events.send(Event::Line(generation, text)).is_err() {
-                        return;
-                    }
-                }
-                b if b < 0x20 && b != b'\t' => {}
-                _ if line.len() < MAX_LINE => line.push(b),
-                _ => {}
-            }
-        }
-        if !line.is_empty() {
-            let text = String::from_utf8_lossy(&line).into_owned();
-            let question = text.ends_with(": ") || text.ends_with("% ");
-            if question && events.send(Event::Prompt(generation, text)).is_err() {
+            if let Some((text, _)) = lines.push(b)
+                && events.send(Event::Line(generation, text)).is_err()
+            {
                 return;
             }
-            if question {
-                line.clear();
-            }
+        }
+        // The server paused after a question (`login: `, a prompt).
+        if let Some(text) = lines.take_partial(|t| t.ends_with(": ") || t.ends_with("% "))
+            && events.send(Event::Prompt(generation, text)).is_err()
+        {
+            return;
         }
     }
     let _ = events.send(Event::Closed(generation));

@@ -12,6 +12,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 
+use crate::telnet::Lines;
+
 /// A connection's number, unique for the server's life.
 pub type ConnId = u64;
 
@@ -148,7 +150,7 @@ async fn read_lines(
     hub: &mpsc::Sender<Event>,
 ) {
     let mut buf = [0u8; 4096];
-    let mut line = Lines::default();
+    let mut line = Lines::new(MAX_LINE);
     loop {
         let n = match reader.read(&mut buf).await {
             Ok(0) | Err(_) => return,
@@ -166,75 +168,5 @@ async fn read_lines(
                 }
             }
         }
-    }
-}
-
-/// Splits bytes into lines: `\n` ends a line, `\r` and other control
-/// bytes are dropped, telnet commands (IAC sequences) are skipped, and
-/// what is not UTF-8 becomes U+FFFD.
-#[derive(Default)]
-pub struct Lines {
-    bytes: Vec<u8>,
-    too_long: bool,
-    /// Bytes of a telnet command still to skip.
-    telnet: u8,
-}
-
-impl Lines {
-    /// Takes one byte; a whole line when `b` ends one, with whether it was
-    /// cut.
-    pub fn push(&mut self, b: u8) -> Option<(String, bool)> {
-        if self.telnet > 0 {
-            self.telnet -= 1;
-            // IAC WILL/WONT/DO/DONT take one more byte; others none.
-            if self.telnet == 1 && !(251..=254).contains(&b) {
-                self.telnet = 0;
-            }
-            return None;
-        }
-        match b {
-            255 => self.telnet = 2,
-            b'\n' => {
-                let text = String::from_utf8_lossy(&self.bytes).into_owned();
-                let too_long = std::mem::take(&mut self.too_long);
-                self.bytes.clear();
-                return Some((text, too_long));
-            }
-            b if b < 0x20 && b != b'\t' => {}
-            _ if self.bytes.len() >= MAX_LINE => self.too_long = true,
-            _ => self.bytes.push(b),
-        }
-        None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(bytes: &[u8]) -> Vec<(String, bool)> {
-        let mut l = Lines::default();
-        bytes.iter().filter_map(|&b| l.push(b)).collect()
-    }
-
-    #[test]
-    fn lines_are_cut_cleaned_and_bounded() {
-        assert_eq!(
-            lines(b"who\r\nsay hi\n"),
-            vec![("who".into(), false), ("say hi".into(), false)]
-        );
-        assert_eq!(
-            lines(&[255, 251, 1, b'o', b'k', b'\n']),
-            vec![("ok".into(), false)]
-        );
-        assert_eq!(lines(b"\x00\x07bell\n"), vec![("bell".into(), false)]);
-        assert_eq!(lines(&[0xc3, b'\n']), vec![("\u{fffd}".into(), false)]);
-        let long = vec![b'a'; MAX_LINE * 3];
-        let mut input = long.clone();
-        input.extend(b"\nnext\n");
-        let got = lines(&input);
-        assert_eq!(got[0].0.len(), MAX_LINE);
-        assert!(got[0].1);
-        assert_eq!(got[1], ("next".into(), false));
     }
 }
