@@ -48,6 +48,13 @@ pub trait Kind: Send + Sync {
     /// Whether `ruleset` names one of its rulesets.
     fn knows(&self, ruleset: &str) -> bool;
 
+    /// The names the chess servers give its rulesets, each with the
+    /// ruleset it names, the usual name first (Kriegspiel is `wild/16` on
+    /// the Internet Chess Club, the name xboard reads); none by default.
+    fn server_names(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// A new game under `ruleset` (one of its own), untimed.
     fn start(&self, ruleset: &str) -> Option<Box<dyn AnyGame>>;
 
@@ -175,6 +182,38 @@ impl Registry {
             Some(kind) => kind.read_suite(path, ruleset),
             None => Err(no_suite(ruleset)),
         }
+    }
+
+    /// The name the chess servers give `ruleset`, when they have one.
+    pub fn server_name(&self, ruleset: &str) -> Option<&'static str> {
+        self.kinds
+            .iter()
+            .flat_map(|k| k.server_names())
+            .find(|(_, r)| *r == ruleset)
+            .map(|(name, _)| *name)
+    }
+
+    /// The ruleset a chess server's name stands for.
+    pub fn from_server_name(&self, name: &str) -> Option<&'static str> {
+        self.kinds
+            .iter()
+            .flat_map(|k| k.server_names())
+            .find(|(n, _)| *n == name)
+            .map(|(_, ruleset)| *ruleset)
+    }
+
+    /// `wild/16 is Kriegspiel`: each game's usual server name, for
+    /// messages.
+    pub fn server_names_text(&self) -> String {
+        self.kinds
+            .iter()
+            .filter_map(|k| {
+                k.server_names()
+                    .first()
+                    .map(|(n, _)| format!("{n} is {}", k.name()))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Every ruleset name the games take, for messages.

@@ -22,6 +22,11 @@ impl Kind for Kriegspiel {
         ruleset == KRIEGSPIEL
     }
 
+    /// ICC's name for it, which xboard reads, and a short one.
+    fn server_names(&self) -> &'static [(&'static str, &'static str)] {
+        &[("wild/16", KRIEGSPIEL), ("krieg", KRIEGSPIEL)]
+    }
+
     fn start(&self, ruleset: &str) -> Option<Box<dyn AnyGame>> {
         Record::start(ruleset).map(boxed)
     }

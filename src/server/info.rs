@@ -33,7 +33,7 @@ pub fn games(hub: &mut Hub, id: ConnId) {
             t.number,
             t.players.white,
             t.players.black,
-            t.terms.describe(),
+            t.terms.describe(&hub.games),
             clock(crate::rules::Color::White),
             clock(crate::rules::Color::Black),
             t.game.plies()
@@ -110,7 +110,7 @@ pub fn history(hub: &mut Hub, id: ConnId, args: &[&str]) {
         lines.push(format!(
             "{:>6}: {mark} {color} {opponent:<17} [{}] {} {}",
             g.id,
-            kind_of(g),
+            kind_of(&hub.games, g),
             g.result,
             g.why
         ));
@@ -118,14 +118,8 @@ pub fn history(hub: &mut Hub, id: ConnId, args: &[&str]) {
     hub.say(id, &lines.join("\n"));
 }
 
-fn kind_of(g: &StoredGame) -> String {
-    super::terms::Terms {
-        ruleset: g.ruleset.clone(),
-        initial_ms: g.initial_ms,
-        increment_ms: g.increment_ms,
-        rated: g.rated,
-    }
-    .describe()
+fn kind_of(games: &crate::game::Registry, g: &StoredGame) -> String {
+    super::terms::Terms::from(g).describe(games)
 }
 
 /// `smoves N` or `smoves USER N`: stored game N (its number in

@@ -92,21 +92,17 @@ pub(super) fn open(
         requests: Requests::default(),
         last_ms: 0,
     };
-    let rating = |c: Color| super::rating::shown(hub, table.players.get(c), &table.terms.kind());
+    let rating =
+        |c: Color| super::rating::shown(hub, table.players.get(c), &table.terms.kind(&hub.games));
     let creating = format!(
         "Creating: {} ({}) {} ({}) {}\n{{{} {how} {} match.}}",
         table.players.white,
         rating(Color::White),
         table.players.black,
         rating(Color::Black),
-        table.terms.describe(),
+        table.terms.describe(&hub.games),
         table.title(),
-        table
-            .terms
-            .describe()
-            .rsplitn(3, ' ')
-            .last()
-            .unwrap_or_default(),
+        table.terms.rated_kind(&hub.games),
     );
     hub.tables.insert(number, table);
     for conn in player_conns(hub, number) {
@@ -336,7 +332,7 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     let line = format!("{{{} {why}}} {result}", table.title());
     let ratings = match outcome {
         Some(o) if table.terms.rated => {
-            super::rating::update(hub, &table.players, &table.terms.kind(), o.winner)
+            super::rating::update(hub, &table.players, &table.terms.kind(&hub.games), o.winner)
         }
         _ => vec!["No ratings adjustment done.".to_string()],
     };

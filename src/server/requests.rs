@@ -161,12 +161,7 @@ pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
         hub.offers.remove(i);
         return super::resume::resume(hub, game.id);
     }
-    let terms = Terms {
-        ruleset: game.ruleset.clone(),
-        initial_ms: game.initial_ms,
-        increment_ms: game.increment_ms,
-        rated: game.rated,
-    };
+    let terms = Terms::from(&game);
     hub.offers.retain(|o| !(o.from == me && o.to == other));
     hub.offers.push(Offer {
         from: me.clone(),

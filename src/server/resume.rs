@@ -30,12 +30,7 @@ pub fn resume(hub: &mut Hub, db_id: i64) {
         eprintln!("server: game {db_id} could not be resumed: {e}");
         return;
     }
-    let terms = Terms {
-        ruleset: stored.ruleset,
-        initial_ms: stored.initial_ms,
-        increment_ms: stored.increment_ms,
-        rated: stored.rated,
-    };
+    let terms = Terms::from(&stored);
     super::play::open(hub, db_id, game, players, terms, moves.len(), "Continuing");
 }
 

@@ -39,7 +39,7 @@ pub struct Offer {
 const MAX_SEEKS: usize = 3;
 
 fn rating_text(hub: &Hub, handle: &str, terms: &Terms) -> String {
-    super::rating::shown(hub, handle, &terms.kind())
+    super::rating::shown(hub, handle, &terms.kind(&hub.games))
 }
 
 /// Checks that `id` may play a game of `terms` now.
@@ -75,7 +75,7 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let line = format!(
         "{owner} ({}) seeking {}{} (\"play {number}\" to respond)",
         rating_text(hub, &owner, &terms),
-        terms.describe_seek(),
+        terms.describe_seek(&hub.games),
         color.map_or(String::new(), |c| format!(" [{}]", side(c)))
     );
     hub.seeks.retain(|s| s.number != number);
@@ -142,7 +142,7 @@ pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
             s.number,
             rating_text(hub, &s.owner, &s.terms),
             s.owner,
-            s.terms.describe_seek(),
+            s.terms.describe_seek(&hub.games),
             s.color.map_or(String::new(), |c| format!(" [{}]", side(c)))
         ));
     }
@@ -202,7 +202,7 @@ pub fn challenge(hub: &mut Hub, id: ConnId, args: &[&str]) {
         "{from} ({}) {to} ({}) {}{}",
         rating_text(hub, &from, &terms),
         rating_text(hub, &to, &terms),
-        terms.describe(),
+        terms.describe(&hub.games),
         color.map_or(String::new(), |c| format!(" [{}]", side(c)))
     );
     hub.offers.retain(|o| !(o.from == from && o.to == to));

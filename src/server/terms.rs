@@ -1,16 +1,13 @@
 //! The terms of a game as seeks and challenges write them: `[TIME INC]
 //! [rated|unrated] [white|black] [VARIANT]`, the variant any ruleset of
-//! the server's registry (`chess` when none is given; `wild/16` is
-//! Kriegspiel, as on the Internet Chess Club), and the game's type as
+//! the server's registry (`chess` when none is given) or a name the chess
+//! servers give one (`wild/16`, Kriegspiel on the Internet Chess Club: the
+//! game's own [`crate::game::Kind::server_names`]), and the game's type as
 //! result lines and ratings name it.
 
+use super::db::StoredGame;
 use crate::game::Registry;
 use crate::rules::Color;
-
-/// Kriegspiel's ruleset name.
-const KRIEGSPIEL: &str = "kriegspiel";
-/// Kriegspiel's name on the chess servers, which xboard reads.
-const WILD_16: &str = "wild/16";
 
 /// The longest time a side may start with, in minutes.
 pub const MAX_MINUTES: i64 = 600;
@@ -87,9 +84,9 @@ impl Terms {
     }
 
     /// The game's type: for chess its speed (`lightning`, `blitz`,
-    /// `standard`, `untimed`), `wild/16` for Kriegspiel, else the
-    /// ruleset's name.
-    pub fn kind(&self) -> String {
+    /// `standard`, `untimed`), else the chess servers' name for the ruleset
+    /// (`wild/16` for Kriegspiel), else the ruleset's name.
+    pub fn kind(&self, games: &Registry) -> String {
         match self.ruleset.as_str() {
             "chess" => {
                 let expected = self.initial_ms + 40 * self.increment_ms;
@@ -104,50 +101,59 @@ impl Terms {
                 }
                 .to_string()
             }
-            KRIEGSPIEL => WILD_16.to_string(),
-            other => other.to_string(),
+            other => games.server_name(other).unwrap_or(other).to_string(),
         }
     }
 
+    /// `unrated blitz`, as `{Game N (...) Creating unrated blitz match.}`
+    /// writes it.
+    pub fn rated_kind(&self, games: &Registry) -> String {
+        let rated = if self.rated { "rated" } else { "unrated" };
+        format!("{rated} {}", self.kind(games))
+    }
+
+    /// `5 0`: minutes and increment.
+    fn times(&self) -> String {
+        format!("{} {}", self.initial_ms / 60_000, self.increment_ms / 1000)
+    }
+
     /// `unrated blitz 5 0`, as challenges and `Creating:` lines write it.
-    pub fn describe(&self) -> String {
-        format!(
-            "{} {} {} {}",
-            if self.rated { "rated" } else { "unrated" },
-            self.kind(),
-            self.initial_ms / 60_000,
-            self.increment_ms / 1000
-        )
+    pub fn describe(&self, games: &Registry) -> String {
+        format!("{} {}", self.rated_kind(games), self.times())
+    }
+
+    /// `5 0 unrated blitz`, as seek lines write it.
+    pub fn describe_seek(&self, games: &Registry) -> String {
+        format!("{} {}", self.times(), self.rated_kind(games))
     }
 }
 
-impl Terms {
-    /// `5 0 unrated blitz`, as seek lines write it.
-    pub fn describe_seek(&self) -> String {
-        format!(
-            "{} {} {} {}",
-            self.initial_ms / 60_000,
-            self.increment_ms / 1000,
-            if self.rated { "rated" } else { "unrated" },
-            self.kind()
-        )
+impl From<&StoredGame> for Terms {
+    /// The terms a stored game was played on.
+    fn from(g: &StoredGame) -> Terms {
+        Terms {
+            ruleset: g.ruleset.clone(),
+            initial_ms: g.initial_ms,
+            increment_ms: g.increment_ms,
+            rated: g.rated,
+        }
     }
 }
 
 /// The registry's ruleset a variant word names.
 pub fn ruleset_of(word: &str, games: &Registry) -> Option<String> {
     let word = match word {
-        WILD_16 | "krieg" => KRIEGSPIEL,
         "standard" | "blitz" | "lightning" => "chess",
-        w => w,
+        w => games.from_server_name(w).unwrap_or(w),
     };
     games.kind(word).map(|_| word.to_string())
 }
 
 fn unknown(word: &str, games: &Registry) -> String {
     format!(
-        "Unknown word or variant \"{word}\". Variants: {}; {WILD_16} is Kriegspiel.",
-        games.known_names()
+        "Unknown word or variant \"{word}\". Variants: {}; {}.",
+        games.known_names(),
+        games.server_names_text()
     )
 }
 
@@ -168,13 +174,13 @@ mod tests {
             (180_000, 2000, true)
         );
         assert_eq!(c, Some(Color::Black));
-        assert_eq!(t.describe(), "rated wild/16 3 2");
+        assert_eq!(t.describe(&games()), "rated wild/16 3 2");
         let (t, _) = Terms::read(&[], &games()).unwrap();
-        assert_eq!(t.describe(), "unrated blitz 5 0");
+        assert_eq!(t.describe(&games()), "unrated blitz 5 0");
         let (t, _) = Terms::read(&["1", "0"], &games()).unwrap();
-        assert_eq!(t.kind(), "lightning");
+        assert_eq!(t.kind(&games()), "lightning");
         let (t, _) = Terms::read(&["connect-4"], &games()).unwrap();
-        assert_eq!(t.kind(), "connect-4");
+        assert_eq!(t.kind(&games()), "connect-4");
     }
 
     #[test]
