@@ -13,6 +13,7 @@ use shakmaty::ByColor;
 
 use super::options::EngineOptions;
 use super::plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
+use super::seat::{Seat, Told};
 use super::view::Style;
 use super::{Clock, Diagram, Game, NotAMove};
 use crate::rules::{Color, Outcome};
@@ -149,6 +150,13 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
 
     /// What `viewer` sees (see [`Plugin::view`]).
     fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String;
+
+    /// What `viewer` is told of the moves from ply `from` on (see
+    /// [`Plugin::told`]).
+    fn told(&self, viewer: Viewer, from: usize) -> Vec<Told>;
+
+    /// `viewer`'s seat at the game (see [`Plugin::seat`]).
+    fn seat(&self, viewer: Viewer) -> Box<dyn Seat>;
 
     /// The side to move tries the move `text` (see [`Plugin::attempt`]).
     fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove>;
@@ -375,6 +383,14 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
         R::view(self, viewer, players, style)
+    }
+
+    fn told(&self, viewer: Viewer, from: usize) -> Vec<Told> {
+        R::told(self, viewer, from)
+    }
+
+    fn seat(&self, viewer: Viewer) -> Box<dyn Seat> {
+        R::seat(self, viewer)
     }
 
     fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {

@@ -12,6 +12,7 @@ mod draw_offer;
 mod options;
 mod plugin;
 mod registry;
+mod seat;
 pub mod view;
 
 use std::fmt;
@@ -25,6 +26,7 @@ pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
 pub use plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
+pub use seat::{Checked, Replica, Seat, Told};
 
 use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use super::diagram::Diagram;
 use super::options::EngineOptions;
+use super::seat::{Replica, Seat, Told};
 use super::view::Style;
 use crate::game::NotAMove;
 use crate::game::{Game, Recorded};
@@ -140,6 +141,27 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
     /// full information.
     fn view(game: &Game<Self>, _viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
         Self::render(game, players, style)
+    }
+
+    /// What `viewer` is told of the moves from ply `from` on, in order
+    /// (every move, in a game of full information); a side to move also
+    /// hears its refused attempts of this turn.
+    fn told(game: &Game<Self>, _viewer: Viewer, from: usize) -> Vec<Told> {
+        let pos = game.position();
+        game.history()
+            .iter()
+            .skip(from)
+            .map(|p| Told::Moved {
+                side: p.side,
+                text: Some(pos.move_text(p.mv)),
+            })
+            .collect()
+    }
+
+    /// `viewer`'s seat at the game as it stands, to be told the rest
+    /// ([`Seat`]): a copy of the game in a game of full information.
+    fn seat(game: &Game<Self>, viewer: Viewer) -> Box<dyn Seat> {
+        Box::new(Replica::new(Box::new(game.clone()), viewer))
     }
 
     /// The side to move tries the move `text`, after `ms` of thought: it

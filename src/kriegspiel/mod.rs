@@ -17,6 +17,7 @@ pub mod player;
 mod plugin;
 pub mod protocol;
 pub mod referee;
+pub mod seat;
 pub mod terminal;
 mod tokens;
 mod umpire;

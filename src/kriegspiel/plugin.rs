@@ -9,6 +9,7 @@ use shakmaty::ByColor;
 
 use super::game::{Record, Why};
 use super::player::{Player, Strategy};
+use super::seat::{NetSeat, Onlooker};
 use super::umpire::{Attempt, Verdict, judge};
 use super::view::PlayerView;
 use crate::antichess::diagram;
@@ -17,7 +18,7 @@ use crate::file;
 use crate::game::view::{Style, status_lines};
 use crate::game::{
     Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded,
-    Rules, Typed, Viewer,
+    Rules, Seat, Told, Typed, Viewer,
 };
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Outcome, Position, Reason, Ruleset, wording};
@@ -307,6 +308,46 @@ impl Plugin for Record {
                 outcome: game.refuse(text, ms),
             }),
         }
+    }
+
+    /// Each move: the mover's own attempt (to the mover, and to everyone
+    /// once the game is over), then its announcement; the side to move
+    /// also hears its refused attempts of this turn.
+    fn told(game: &Game<Record>, viewer: Viewer, from: usize) -> Vec<Told> {
+        let record = game.position();
+        let over = game.outcome().is_some();
+        let mut told = Vec::new();
+        for (i, ply) in record.plies().iter().enumerate().skip(from) {
+            let side = Color::from_white(i % 2 == 0);
+            let shown = over || viewer == Viewer::Side(side);
+            told.push(Told::Moved {
+                side,
+                text: shown.then(|| Attempt::of(ply.mv).to_string()),
+            });
+            told.push(Told::Heard(ply.announcement.to_string()));
+        }
+        if viewer == Viewer::Side(record.turn()) {
+            told.extend(
+                record
+                    .refused()
+                    .iter()
+                    .map(|a| Told::Refused(a.to_string())),
+            );
+        }
+        told
+    }
+
+    /// A side's seat knows its own pieces and what it heard
+    /// ([`NetSeat`]); an onlooker's, the announcements.
+    fn seat(game: &Game<Record>, viewer: Viewer) -> Box<dyn Seat> {
+        let mut seat: Box<dyn Seat> = match viewer {
+            Viewer::Side(color) => Box::new(NetSeat::new(color)),
+            Viewer::Onlooker => Box::new(Onlooker::default()),
+        };
+        for told in Record::told(game, viewer, 0) {
+            seat.told(&told);
+        }
+        seat
     }
 
     fn typed(game: &Game<Record>, text: &str) -> Typed<Attempt> {

@@ -196,6 +196,12 @@ impl Player {
         self.clock.map(|(r, at)| r.saturating_sub(at.elapsed()))
     }
 
+    /// The player's seat tried `attempt` (chosen elsewhere, or replayed):
+    /// the umpire's answer that follows is to it.
+    pub fn tried(&mut self, attempt: Attempt) {
+        self.pending = Some(attempt);
+    }
+
     /// The umpire refused the last attempt.
     pub fn refused(&mut self) {
         if let Some(a) = self.pending.take() {

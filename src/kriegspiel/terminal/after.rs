@@ -12,12 +12,7 @@ use crate::safe_write::write_atomic;
 
 impl HotSeat {
     pub(super) fn print_log(&mut self, color: Color) {
-        let log = &self.seat(color).log;
-        if log.is_empty() {
-            say("Log: empty");
-        } else {
-            say(&log.join("\n"));
-        }
+        say(&self.seat(color).known.log_text());
     }
 
     /// The game as PGN, for `save FILE`.

@@ -17,16 +17,15 @@ use std::time::{Duration, Instant};
 
 use super::announcement::Announcement;
 use super::game::{Answer, Finish, Record, Why};
-use super::player::{Player, Strategy};
-use super::tokens::{TokenKind, Tokens};
+use super::player::Strategy;
+use super::seat::{KriegspielSeat, Said};
 use super::umpire::Attempt;
-use super::view::PlayerView;
 use crate::antichess::view::position_board;
 use crate::game::view::Style;
 use crate::game::{Clock, elapsed_ms};
 use crate::play::Input;
+use crate::rules::Color;
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Square};
 use shakmaty::ByColor;
 
 /// How a game at the terminal is set up.
@@ -73,34 +72,25 @@ const COMMANDS: [&str; 16] = [
     "resign", "quit", "save", "new", "on", "off",
 ];
 
-/// One side at the table.
+/// One side at the table: a person or the computer, and what that side
+/// knows.
 struct Seat {
     human: bool,
-    view: PlayerView,
-    tokens: Tokens,
-    flipped: bool,
-    zone: bool,
-    log: Vec<String>,
-    computer: Option<Player>,
+    known: KriegspielSeat,
 }
 
 impl Seat {
-    fn new(color: Color, human: bool, options: &TerminalOptions) -> Seat {
-        Seat {
-            human,
-            view: PlayerView::new(color),
-            tokens: Tokens::new(),
-            flipped: false,
-            zone: false,
-            log: Vec::new(),
-            computer: (!human).then(|| Player::new(color, options.strategy, options.seed)),
-        }
-    }
-
     /// Both sides' seats for a new game.
     fn both(options: &TerminalOptions) -> ByColor<Seat> {
         ByColor::new_with(|color| {
-            Seat::new(color, options.human[usize::from(color.is_black())], options)
+            let human = options.human[usize::from(color.is_black())];
+            Seat {
+                human,
+                known: KriegspielSeat::new(
+                    color,
+                    (!human).then_some((options.strategy, options.seed)),
+                ),
+            }
         })
     }
 }
@@ -177,24 +167,10 @@ impl HotSeat {
 
     /// A legal move was played: both sides hear `heard`.
     fn announce(&mut self, mover: Color, attempt: Attempt, heard: &Announcement, number: &str) {
-        let seat = self.seat(mover);
-        let before = seat.view.clone();
-        seat.view.own_move(attempt);
-        seat.view.announcement(heard);
-        seat.tokens.turn_ends(&before, &seat.view, attempt, heard);
-        seat.log.push(format!("{number} {attempt}: {heard}"));
-        if let Some(p) = seat.computer.as_mut() {
-            p.heard(heard);
-        }
-        let other = self.seat(mover.other());
-        other.view.announcement(heard);
-        other.tokens.turn_starts(&other.view, heard);
-        other
-            .log
-            .push(format!("{number} {}: {heard}", side_name(mover)));
-        if let Some(p) = other.computer.as_mut() {
-            p.heard(heard);
-        }
+        self.seat(mover).known.own_move(attempt, heard, number);
+        self.seat(mover.other())
+            .known
+            .other_moved(mover, heard, number);
     }
 
     /// Ends the game otherwise than by a move and says so.
@@ -202,7 +178,7 @@ impl HotSeat {
         let finish = self.game.end(why);
         say(&format!("Umpire: {finish}"));
         for seat in self.seats.iter_mut() {
-            seat.view.end();
+            seat.known.view.end();
         }
         finish
     }
@@ -238,7 +214,7 @@ impl HotSeat {
                 Duration::from_millis(u64::try_from(ms).unwrap_or(0)).saturating_sub(spent)
             });
             let number = self.number();
-            let Some(player) = self.seat(color).computer.as_mut() else {
+            let Some(player) = self.seat(color).known.computer.as_mut() else {
                 return;
             };
             let Some(attempt) = player.attempt(remaining) else {
@@ -249,12 +225,7 @@ impl HotSeat {
                 return;
             }
             match self.game.attempt(attempt) {
-                Answer::Illegal => {
-                    if let Some(p) = self.seat(color).computer.as_mut() {
-                        p.refused();
-                    }
-                    self.seat(color).view.refused(attempt);
-                }
+                Answer::Illegal => self.seat(color).known.refused(attempt),
                 Answer::Legal(heard) => {
                     self.charge(color, started);
                     self.announce(color, attempt, &heard, &number);
@@ -287,14 +258,14 @@ impl HotSeat {
         self.draw(color, started);
         let prompt = format!("{}> ", side_name(color));
         loop {
-            let completions = self.attempt_texts(color);
+            let completions = self.seats.get(color).known.attempt_texts();
             let line = self.input.read(&prompt, &completions)?;
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(&first) = words.first() else {
                 continue;
             };
             if let Some(attempt) = Attempt::read_typed(first) {
-                if let Some(reason) = self.seat(color).view.impossible(attempt) {
+                if let Some(reason) = self.seat(color).known.view.impossible(attempt) {
                     say(&format!("Impossible: {reason}."));
                     if self.out_of_time(color, started) {
                         return Some(());
@@ -308,8 +279,8 @@ impl HotSeat {
                 match self.game.attempt(attempt) {
                     Answer::Illegal => {
                         say("Umpire: Illegal move");
-                        let seat = self.seat(color);
-                        seat.view.refused(attempt);
+                        let seat = &mut self.seat(color).known;
+                        seat.refused(attempt);
                         seat.log.push(format!("{number} {attempt}: Illegal move"));
                     }
                     Answer::Legal(heard) => {
@@ -344,87 +315,16 @@ impl HotSeat {
     /// A command during a turn: `Some(true)` to go on, `Some(false)` when
     /// the turn is over (resignation), `None` to quit.
     fn command(&mut self, color: Color, words: &[&str], started: Instant) -> Option<bool> {
-        let squares = |words: &[&str]| -> Option<Vec<Square>> {
-            words
-                .iter()
-                .map(|w| {
-                    w.parse::<Square>()
-                        .ok()
-                        .filter(|_| w.len() == 2 && w.bytes().all(|b| !b.is_ascii_uppercase()))
-                })
-                .collect()
-        };
+        if let Some(said) = self.seat(color).known.command(words) {
+            match said {
+                Said::Text(text) => say(&text),
+                Said::Redraw => self.draw(color, started),
+            }
+            return Some(true);
+        }
         match words[0] {
             "help" | "?" => say(HELP),
             "board" => self.draw(color, started),
-            "flip" => {
-                let seat = self.seat(color);
-                seat.flipped = !seat.flipped;
-                self.draw(color, started);
-            }
-            "zone" => {
-                let seat = self.seat(color);
-                seat.zone = !seat.zone;
-                self.draw(color, started);
-            }
-            "tokens" => say(&self.seat(color).tokens.list()),
-            "token" => {
-                let kind = words.get(1).and_then(|w| TokenKind::from_word(w));
-                let targets = squares(words.get(2..).unwrap_or(&[]));
-                match (kind, targets) {
-                    (Some(kind), Some(targets)) if !targets.is_empty() => {
-                        let seat = self.seat(color);
-                        for sq in targets {
-                            if seat.view.own().color_at(sq) == Some(color) {
-                                say(&format!(
-                                    "Cannot place a token on {sq}: your piece is there."
-                                ));
-                            } else {
-                                seat.tokens.place_manual(kind, sq);
-                            }
-                        }
-                        say(&seat.tokens.list());
-                    }
-                    _ => say("Usage: token piece|check|king SQ [SQ...]"),
-                }
-            }
-            "untoken" => {
-                let seat = self.seat(color);
-                if words.len() == 2 && words[1] == "all" {
-                    seat.tokens.clear();
-                    say(&seat.tokens.list());
-                } else {
-                    match squares(&words[1..]) {
-                        Some(targets) if !targets.is_empty() => {
-                            for sq in targets {
-                                seat.tokens.remove(sq);
-                            }
-                            say(&seat.tokens.list());
-                        }
-                        _ => say("Usage: untoken SQ [SQ...] or untoken all"),
-                    }
-                }
-            }
-            "auto" => match words.get(1) {
-                Some(&"on") if words.len() == 2 => {
-                    self.seat(color).tokens.set_auto(true);
-                    say("Automatic tokens on.");
-                }
-                Some(&"off") if words.len() == 2 => {
-                    self.seat(color).tokens.set_auto(false);
-                    say("Automatic tokens off.");
-                }
-                _ => say("Usage: auto on|off"),
-            },
-            "attempts" => {
-                let list = self.attempt_texts(color);
-                if list.is_empty() {
-                    say("Possible attempts: none");
-                } else {
-                    say(&format!("Possible attempts: {}", list.join(" ")));
-                }
-            }
-            "log" => self.print_log(color),
             "resign" => {
                 self.end(Why::Resignation(color));
                 return Some(false);
