@@ -3,10 +3,11 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
 
-use crate::client::{self, ConnectOptions};
+use super::flags::ComputerArgs;
+use crate::client::{self, BotOptions, ConnectOptions};
 use crate::game::view::Style;
 
 /// The options of `antichess connect`.
@@ -20,6 +21,24 @@ pub(super) struct ConnectArgs {
     /// without it.
     #[arg(long, value_name = "NAME")]
     user: Option<String>,
+    /// Play as a computer player: answer seeks and challenges for the
+    /// games it takes, game after game, until stopped.
+    #[arg(long)]
+    bot: bool,
+    /// With --bot: the games it takes, as seeks name them (chess,
+    /// kriegspiel or wild/16, suicide2007, connect-4-7-6, ...), separated
+    /// by commas [default: every game].
+    #[arg(long, value_name = "LIST", value_delimiter = ',', requires = "bot")]
+    games: Vec<String>,
+    /// With --bot: post this seek (`3 0 chess`) whenever free, instead of
+    /// answering others' seeks.
+    #[arg(long, value_name = "TERMS", requires = "bot")]
+    seek: Option<String>,
+    /// With --bot: leave after this many games.
+    #[arg(long, value_name = "N", requires = "bot")]
+    max_games: Option<u32>,
+    #[command(flatten)]
+    computer: ComputerArgs,
 }
 
 pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
@@ -27,10 +46,28 @@ pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
         Some(name) => Some((name, super::password::read(false)?)),
         None => None,
     };
+    let games = crate::games::all();
+    let mut rulesets = Vec::new();
+    for word in &args.games {
+        match crate::server::ruleset_of(&word.to_ascii_lowercase(), &games) {
+            Some(ruleset) => rulesets.push(ruleset),
+            None => bail!(
+                "--games: no game is called \"{word}\" (the server's names: {})",
+                games.server_names_text()
+            ),
+        }
+    }
+    let bot = args.bot.then(|| BotOptions {
+        games: rulesets,
+        engine: args.computer.options(),
+        seek: args.seek,
+        max_games: args.max_games,
+    });
     client::run(ConnectOptions {
         addr: args.addr,
         account,
-        fancy: Style::detect().fancy,
+        fancy: Style::detect().fancy && bot.is_none(),
+        bot,
     });
     Ok(ExitCode::SUCCESS)
 }

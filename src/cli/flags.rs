@@ -7,7 +7,7 @@ use clap::Args;
 use shakmaty::ByColor;
 
 use crate::connect::Shape;
-use crate::game::{EngineOptions, PlayerKind};
+use crate::game::{EngineOptions, PlayerKind, Strategy};
 use crate::rules::Ruleset;
 use crate::search;
 
@@ -111,6 +111,54 @@ impl EngineArgs {
             hash_mb: self.table.hash.mb(),
             threads: self.table.threads(self.depth),
             ..EngineOptions::default()
+        }
+    }
+}
+
+/// The computer player: the engine's options, or a UCI engine asked
+/// instead, or a baseline (the TextUI, `connect --bot`).
+#[derive(Args, Clone)]
+pub(super) struct ComputerArgs {
+    #[command(flatten)]
+    pub(super) engine: EngineArgs,
+    /// Ask this UCI engine (a command line, split into words as a shell
+    /// splits them and run without a shell) for the computer's moves
+    /// instead of the built-in engine (none answers for it if it fails:
+    /// piped, the session then ends with status 1).
+    #[arg(long, value_name = "CMD")]
+    uci_engine: Option<String>,
+    /// With --uci-engine: the UCI_Variant to set (default: the game's
+    /// ruleset name).
+    #[arg(long, value_name = "V", requires = "uci_engine")]
+    uci_variant: Option<String>,
+    /// Who makes the computer's moves (random and first are baseline
+    /// opponents for testing).
+    #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
+    player: PlayerArg,
+}
+
+/// `--player`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PlayerArg {
+    Engine,
+    Random,
+    First,
+}
+
+impl ComputerArgs {
+    /// The computer player's options these flags give.
+    pub(super) fn options(&self) -> EngineOptions {
+        EngineOptions {
+            uci_engine: self
+                .uci_engine
+                .clone()
+                .map(|c| (c, self.uci_variant.clone())),
+            strategy: match self.player {
+                PlayerArg::Engine => Strategy::Engine,
+                PlayerArg::Random => Strategy::Random,
+                PlayerArg::First => Strategy::First,
+            },
+            ..self.engine.options()
         }
     }
 }

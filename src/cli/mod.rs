@@ -9,7 +9,6 @@ use clap::{Parser, Subcommand};
 
 use crate::connect::Shape;
 use crate::file;
-use crate::game::{EngineOptions, Strategy};
 use crate::rules::Ruleset;
 use crate::safe_read::{ReadError, read_bounded};
 use crate::search;
@@ -27,7 +26,10 @@ mod solve;
 mod tournament;
 mod trace;
 
-use flags::{EngineArgs, HashArg, MatchArgs, SeatArgs, TableArgs, parse_shape, parse_variant_name};
+use flags::{
+    ComputerArgs, EngineArgs, HashArg, MatchArgs, SeatArgs, TableArgs, parse_shape,
+    parse_variant_name,
+};
 use referee::{prepare_out, run_match};
 
 /// With no subcommand: the TextUI on standard input and output.
@@ -44,21 +46,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    engine: EngineArgs,
-    /// Ask this UCI engine (a command line, split into words as a shell
-    /// splits them and run without a shell) for the computer's moves
-    /// instead of the built-in engine (none answers for it if it fails:
-    /// piped, the session then ends with status 1).
-    #[arg(long, value_name = "CMD")]
-    uci_engine: Option<String>,
-    /// With --uci-engine: the UCI_Variant to set (default: the game's
-    /// ruleset name).
-    #[arg(long, value_name = "V", requires = "uci_engine")]
-    uci_variant: Option<String>,
-    /// Who makes the computer's moves (random and first are baseline
-    /// opponents for testing).
-    #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
-    player: PlayerArg,
+    computer: ComputerArgs,
 }
 
 #[derive(Subcommand)]
@@ -98,13 +86,6 @@ enum PgnAction {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum PlayerArg {
-    Engine,
-    Random,
-    First,
 }
 
 #[derive(Subcommand)]
@@ -273,15 +254,7 @@ fn end_quietly_on_a_closed_pipe() {
 
 fn execute(cli: Cli) -> Result<ExitCode> {
     Ok(match cli.command {
-        None => textui::run(EngineOptions {
-            uci_engine: cli.uci_engine.map(|c| (c, cli.uci_variant)),
-            strategy: match cli.player {
-                PlayerArg::Engine => Strategy::Engine,
-                PlayerArg::Random => Strategy::Random,
-                PlayerArg::First => Strategy::First,
-            },
-            ..cli.engine.options()
-        }),
+        None => textui::run(cli.computer.options()),
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,

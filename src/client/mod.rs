@@ -6,19 +6,34 @@
 //! logs in again and, as a registered player, asks to resume the adjourned
 //! game (at once, and when the opponent arrives).
 //!
+//! It asks the server for what its seat may know of each game (`iset seat
+//! 1`, `<s1>` lines) and keeps the game's own seat for it (`game.rs`): the
+//! board is drawn by the game's view code, typed moves are checked by the
+//! game before they are sent (a Kriegspiel attempt impossible whatever the
+//! hidden pieces is answered here), the game's own commands (`zone`,
+//! `tokens`, `moves`) are answered here, and `save FILE` writes the game
+//! as PGN. With `--bot` it is a computer player (`bot.rs`).
+//!
 //! The network is read by a thread of its own (`link.rs`) and standard
 //! input by another, both feeding one loop, so lines from the server are
 //! shown while a line is being typed.
 
 mod board;
+mod bot;
+mod game;
 mod link;
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
 pub use board::{Board12, read as read_board};
+pub use bot::BotOptions;
+pub use game::{SeatLine, Table, read as read_seat_line};
 use link::{Event, Link};
+
+use crate::game::{Registry, Typed};
 
 /// How to connect.
 #[derive(Clone, Debug)]
@@ -29,7 +44,16 @@ pub struct ConnectOptions {
     pub account: Option<(String, String)>,
     /// Unicode pieces and colours.
     pub fancy: bool,
+    /// Play as a computer player.
+    pub bot: Option<BotOptions>,
 }
+
+/// The client's own commands, with their help.
+const COMMANDS: [(&str, &str); 3] = [
+    ("board", "draw the game again"),
+    ("save FILE", "write the game as PGN"),
+    ("help", "this list, then the server's commands"),
+];
 
 /// The longest wait between attempts to connect again.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
@@ -64,12 +88,16 @@ pub fn run(options: ConnectOptions) {
     let mut backoff = Duration::from_secs(1);
     let mut generation = 0;
     let mut input_ended = false;
+    let mut played = 0;
     loop {
         generation += 1;
         match Link::open(&options.addr, generation, events.clone()) {
             Ok(link) => {
                 let mut session = Session::new(link, &options, generation, generation > 1);
-                match session.run(&inbox, &mut input_ended) {
+                session.played = played;
+                let ended = session.run(&inbox, &mut input_ended);
+                played = session.played;
+                match ended {
                     Ended::Quit => return,
                     Ended::Dropped => {
                         show("Connection to the server lost.");
@@ -101,6 +129,21 @@ struct Session<'a> {
     /// Answers of the set-up to leave unshown.
     quiet: Vec<&'static str>,
     quitting: bool,
+    /// The games.
+    games: Registry,
+    /// The games played and watched, by number; ended ones stay until
+    /// another starts (for `save`).
+    tables: BTreeMap<u32, Table>,
+    /// The game typed moves and commands go to.
+    current: Option<u32>,
+    /// Games finished (the bot counts them).
+    played: u32,
+    /// Lines typed before the login ended, sent after it.
+    waiting: Vec<String>,
+    /// The bot asked for `sought` and reads its lines.
+    reading_sought: bool,
+    /// The bot answered a seek and waits for the game (or a refusal).
+    answered_seek: bool,
 }
 
 impl<'a> Session<'a> {
@@ -113,6 +156,13 @@ impl<'a> Session<'a> {
             again,
             quiet: Vec::new(),
             quitting: false,
+            games: crate::games::all(),
+            tables: BTreeMap::new(),
+            current: None,
+            played: 0,
+            waiting: Vec::new(),
+            reading_sought: false,
+            answered_seek: false,
         }
     }
 
@@ -128,12 +178,11 @@ impl<'a> Session<'a> {
                         Ended::Dropped
                     };
                 }
-                Event::Typed(line) => {
-                    if line.trim() == "quit" {
-                        self.quitting = true;
-                    }
-                    self.link.send(&line);
-                }
+                Event::Typed(line) if !self.logged_in => self.waiting.push(line),
+                Event::Typed(line) => self.typed(&line),
+                // A bot plays on until stopped.
+                Event::EndOfInput if self.options.bot.is_some() => {}
+                Event::EndOfInput if !self.logged_in => self.waiting.push("quit".to_string()),
                 Event::EndOfInput => {
                     *input_ended = true;
                     self.quitting = true;
@@ -176,6 +225,10 @@ impl<'a> Session<'a> {
             self.quiet.remove(i);
             return;
         }
+        if let Some((number, seat_line)) = game::read(line) {
+            self.seat_line(number, seat_line);
+            return;
+        }
         if let Some(board) = board::read(line) {
             print!("{}", board.draw(self.options.fancy));
             let _ = io::stdout().flush();
@@ -204,10 +257,206 @@ impl<'a> Session<'a> {
             self.logged_in = true;
             self.link.send("set style 12");
             self.quiet.push("Style 12 set.");
+            self.link.send("iset seat 1");
+            self.quiet.push("seat set.");
             if self.again && self.options.account.is_some() {
                 self.link.send("resume");
             }
+            show(line);
+            self.bot_seeks();
+            for typed in std::mem::take(&mut self.waiting) {
+                self.typed(&typed);
+            }
+            return;
+        }
+        if self.bot_answers(line) {
+            return;
         }
         show(line);
+    }
+
+    /// A typed line: a move of the current game (checked by its seat
+    /// first), a command of the game's or the client's, or a line for the
+    /// server.
+    fn typed(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"quit") {
+            self.quitting = true;
+        }
+        let fancy = self.options.fancy;
+        let site = self.options.addr.clone();
+        let Some(table) = self.current.and_then(|n| self.tables.get_mut(&n)) else {
+            return self.link.send(line);
+        };
+        match words[..] {
+            ["board"] => return show(table.draw(fancy).trim_end()),
+            ["save", path] => return show(&table.save(path, &site)),
+            ["save"] => return show("Usage: save FILE"),
+            ["help"] => {
+                let mut help = String::from("At this game:");
+                for (name, what) in COMMANDS.iter().chain(table.seat.commands()) {
+                    help.push_str(&format!("\n  {name:<22} {what}"));
+                }
+                show(&help);
+                return self.link.send(line);
+            }
+            _ => {}
+        }
+        if let Some(said) = table.seat.command(&words) {
+            return if said.is_empty() {
+                show(table.draw(fancy).trim_end())
+            } else {
+                show(&said)
+            };
+        }
+        if let [word] = words[..]
+            && table.my_move()
+        {
+            match table.seat.typed(word) {
+                Typed::Move(text) => return self.link.send(&text),
+                Typed::Illegal(why) => return show(&why),
+                Typed::Promotion(base) => {
+                    return show(&format!(
+                        "Say which piece: {base}=Q, {base}=R, {base}=B or {base}=N."
+                    ));
+                }
+                Typed::Unknown => {}
+            }
+        }
+        self.link.send(line);
+    }
+
+    /// A `<s1>` line about game `number`.
+    fn seat_line(&mut self, number: u32, line: SeatLine) {
+        if matches!(line, SeatLine::Start { .. }) {
+            // A new game with this number replaces any ended one.
+            match Table::start(&self.games, number, &line) {
+                Some(table) => {
+                    self.answered_seek = false;
+                    self.tables.retain(|_, t| t.result.is_none());
+                    if table.side().is_some() || self.current.is_none() {
+                        self.current = Some(number);
+                    }
+                    self.tables.insert(number, table);
+                }
+                None => show(&format!("Game {number}: a game this client does not know.")),
+            }
+            return;
+        }
+        let refused = matches!(line, SeatLine::Told(crate::game::Told::Refused(_)));
+        let ended = matches!(line, SeatLine::End(..));
+        let Some(table) = self.tables.get_mut(&number) else {
+            return;
+        };
+        let changed = table.take(&self.games, line);
+        if changed && self.options.bot.is_none() {
+            show(table.draw(self.options.fancy).trim_end());
+        }
+        if ended {
+            if table.side().is_some() {
+                self.played += 1;
+            }
+            if self.options.bot.is_some() {
+                self.tables.remove(&number);
+                self.current = None;
+                self.bot_seeks();
+            }
+        } else if changed || refused {
+            self.bot_moves(number);
+        }
+    }
+
+    /// The bot's move in game `number`, when it is its turn.
+    fn bot_moves(&mut self, number: u32) {
+        let Some(bot) = &self.options.bot else {
+            return;
+        };
+        let Some(table) = self.tables.get_mut(&number) else {
+            return;
+        };
+        if !table.my_move() {
+            return;
+        }
+        let Some(side) = table.side() else {
+            return;
+        };
+        let remaining = table
+            .clocks()
+            .get(side)
+            .map(|ms| ms.saturating_sub(200).max(1));
+        match table.seat.choose(&bot.engine, remaining) {
+            Ok(Some(text)) => self.link.send(&text),
+            // The game is over as far as the seat knows.
+            Ok(None) => {}
+            Err(e) => {
+                show(&format!("The engine failed: {e}"));
+                self.link.send("resign");
+            }
+        }
+    }
+
+    /// The bot, free, posts its seek; past its last game, it leaves.
+    fn bot_seeks(&mut self) {
+        let Some(bot) = &self.options.bot else {
+            return;
+        };
+        if bot.max_games.is_some_and(|max| self.played >= max) {
+            self.quitting = true;
+            self.link.send("quit");
+            return;
+        }
+        if let Some(seek) = &bot.seek {
+            self.link.send(&format!("seek {seek}"));
+        } else {
+            // The seeks posted before it came.
+            self.link.send("sought");
+            self.reading_sought = true;
+        }
+    }
+
+    /// The bot answers seeks and challenges for its games: `true` when
+    /// `line` was one (it is shown too).
+    fn bot_answers(&mut self, line: &str) -> bool {
+        let Some(bot) = &self.options.bot else {
+            return false;
+        };
+        let busy = self
+            .tables
+            .values()
+            .any(|t| t.result.is_none() && t.side().is_some());
+        if self.reading_sought {
+            if line.ends_with(" ads displayed.") {
+                self.reading_sought = false;
+            } else if let Some((number, kind)) = bot::sought_line(line) {
+                show(line);
+                if !busy && !self.answered_seek && bot.takes(&self.games, kind) {
+                    self.answered_seek = true;
+                    self.link.send(&format!("play {number}"));
+                }
+                return true;
+            }
+        }
+        if line == "That seek is not available." {
+            self.answered_seek = false;
+        }
+        if let Some((number, kind)) = bot::seek_ad(line) {
+            show(line);
+            if !busy && !self.answered_seek && bot.seek.is_none() && bot.takes(&self.games, kind) {
+                self.answered_seek = true;
+                self.link.send(&format!("play {number}"));
+            }
+            return true;
+        }
+        if let Some((from, kind)) = bot::challenge(line) {
+            show(line);
+            let answer = if !busy && bot.takes(&self.games, kind) {
+                "accept"
+            } else {
+                "decline"
+            };
+            self.link.send(&format!("{answer} {from}"));
+            return true;
+        }
+        false
     }
 }

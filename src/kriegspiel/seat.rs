@@ -472,7 +472,7 @@ impl game::Seat for NetSeat {
         options: &EngineOptions,
         remaining: Option<i64>,
     ) -> Result<Option<String>, EngineFailure> {
-        if self.over {
+        if self.over || self.seat.view.is_over() {
             return Ok(None);
         }
         let strategy = match options.strategy {

@@ -81,7 +81,7 @@ const COMMANDS: &[Command] = &[
     ),
     command!(
         "iset",
-        "iset ms 1                  clocks in milliseconds on <12> lines",
+        "iset ms|seat 1             ms: clocks in milliseconds on <12> lines; seat: <s1> lines",
         |h, id, a, _| set(h, id, a)
     ),
     command!(
@@ -248,7 +248,7 @@ fn style(hub: &mut Hub, id: ConnId, args: &[&str]) {
     hub.say(id, &format!("Style {} set.", if style12 { 12 } else { 1 }));
 }
 
-/// `set VARIABLE VALUE` and `iset VARIABLE VALUE`: `style`, `ms`; the
+/// `set VARIABLE VALUE` and `iset VARIABLE VALUE`: `style`, `ms`, `seat`; the
 /// other variables xboard sets (`interface`, `startpos`, `lock`,
 /// `seek`, ...) are taken quietly.
 fn set(hub: &mut Hub, id: ConnId, args: &[&str]) {
@@ -260,6 +260,13 @@ fn set(hub: &mut Hub, id: ConnId, args: &[&str]) {
                 s.ms = on;
             }
             hub.say(id, &format!("ms {}.", if on { "set" } else { "unset" }));
+        }
+        ["seat", value, ..] => {
+            let on = *value == "1";
+            if let Some(s) = hub.session_mut(id) {
+                s.seat = on;
+            }
+            hub.say(id, &format!("seat {}.", if on { "set" } else { "unset" }));
         }
         [] => hub.say(id, "Usage: set VARIABLE VALUE"),
         _ => {}

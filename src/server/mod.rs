@@ -32,6 +32,7 @@ mod style12;
 mod table;
 mod talk;
 mod terms;
+mod told;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -41,6 +42,7 @@ use tokio::sync::mpsc;
 pub use db::{Db, DbError};
 pub use login::valid_handle;
 pub use password::{MAX_PASSWORD, hash as hash_password};
+pub use terms::ruleset_of;
 
 /// The address the server listens on unless told otherwise.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:5000";

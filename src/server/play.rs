@@ -105,8 +105,9 @@ pub(super) fn open(
         table.terms.rated_kind(&hub.games),
     );
     hub.tables.insert(number, table);
-    for conn in player_conns(hub, number) {
+    for (conn, viewer) in audience(hub, number) {
         hub.say(conn, &creating);
+        super::told::start(hub, number, conn, viewer);
     }
     send_boards(hub, number);
 }
@@ -149,6 +150,10 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     let (Some(table), Some(session)) = (hub.tables.get(&number), hub.session(conn)) else {
         return;
     };
+    if session.seat {
+        // It keeps its own view from the `<s1>` lines.
+        return;
+    }
     let relation = match viewer {
         Viewer::Side(c) if c == table.game.turn() => Relation::MyMove,
         Viewer::Side(_) => Relation::TheirMove,
@@ -233,6 +238,7 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
     match attempted {
         Attempted::Refused { told, outcome } => {
             hub.say(id, &format!("{told} ({line})."));
+            super::told::refused(hub, number, id, text);
             if let Some(outcome) = outcome {
                 finish_by_rules(hub, number, outcome);
             }
@@ -263,11 +269,14 @@ fn played(
         }
     }
     send_boards(hub, number);
+    let audience = audience(hub, number);
     if let Some(heard) = heard {
-        for (conn, _) in audience(hub, number) {
-            hub.say(conn, &format!("Game {number}: {heard}"));
+        for (conn, _) in &audience {
+            hub.say(*conn, &format!("Game {number}: {heard}"));
         }
     }
+    let from = hub.tables.get(&number).map_or(0, |t| t.game.plies() - 1);
+    super::told::moved(hub, number, from, &audience);
     if let Some(outcome) = outcome {
         finish_by_rules(hub, number, outcome);
     }
@@ -338,6 +347,7 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     };
     let audience = audience(hub, number);
     let players: Vec<ConnId> = player_conns(hub, number);
+    super::told::end(hub, number, outcome, "aborted", &audience);
     for (conn, _) in &audience {
         hub.say(*conn, &line);
     }
@@ -374,7 +384,9 @@ pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
         eprintln!("server: game {} could not be adjourned: {e}", table.id);
     }
     let line = format!("{{{} {why}}} *", table.title());
-    for (conn, _) in audience(hub, number) {
+    let audience = audience(hub, number);
+    super::told::end(hub, number, None, "adjourned", &audience);
+    for (conn, _) in audience {
         hub.say(conn, &line);
     }
     close_table(hub, number);

@@ -38,6 +38,9 @@ pub struct Session {
     pub style12: bool,
     /// Clocks in milliseconds on `<12>` lines (`iset ms 1`).
     pub ms: bool,
+    /// What its seat may know, as `<s1>` lines (`iset seat 1`; see
+    /// `told.rs`).
+    pub seat: bool,
     /// When it connected (login times out) or logged in.
     pub since: Instant,
     /// The game it plays, by number.
@@ -69,6 +72,7 @@ impl Session {
             registered: false,
             style12: false,
             ms: false,
+            seat: false,
             since: Instant::now(),
             playing: None,
             observing: BTreeSet::new(),

@@ -80,6 +80,7 @@ pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
         id,
         &format!("You are now observing game {number}.\n{title}"),
     );
+    super::told::start(hub, number, id, Viewer::Onlooker);
     super::play::send_board(hub, number, id, Viewer::Onlooker);
 }
 
@@ -126,5 +127,6 @@ pub fn refresh(hub: &mut Hub, id: ConnId) {
         .get(&number)
         .and_then(|t| t.side_of(&me))
         .map_or(Viewer::Onlooker, Viewer::Side);
+    super::told::start(hub, number, id, viewer);
     super::play::send_board(hub, number, id, viewer);
 }

@@ -140,10 +140,11 @@ impl From<&StoredGame> for Terms {
     }
 }
 
-/// The registry's ruleset a variant word names.
+/// The registry's ruleset a variant word names (`blitz`, `wild/16`,
+/// `suicide2007`), as seeks and challenges write it.
 pub fn ruleset_of(word: &str, games: &Registry) -> Option<String> {
     let word = match word {
-        "standard" | "blitz" | "lightning" => "chess",
+        "standard" | "blitz" | "lightning" | "untimed" => "chess",
         w => games.from_server_name(w).unwrap_or(w),
     };
     games.kind(word).map(|_| word.to_string())
