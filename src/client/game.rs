@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use shakmaty::ByColor;
 
+use crate::antichess::view::position_board;
 use crate::game::view::Style;
 use crate::game::{AnyGame, Registry, Seat, Told, Viewer};
 use crate::rules::{Color, Outcome, Reason};
@@ -123,6 +124,22 @@ fn outcome_of(result: &str, why: &str) -> Option<Outcome> {
         "0-1" => Some(Outcome::win(Color::Black, reason)),
         "1/2-1/2" => Some(Outcome::draw(reason)),
         _ => None,
+    }
+}
+
+/// The whole board at the end of a game of hidden information: the
+/// board alone when it is a chess board (the clocks and the turn are the
+/// seat's), else the game's view of it.
+fn reveal(full: &dyn AnyGame, names: ByColor<&str>, style: Style) -> String {
+    match full.diagram(Viewer::Onlooker) {
+        Some(d) => {
+            let mut out = position_board(&d.board, None, style);
+            if let Some(last) = d.last {
+                out.push_str(&format!("Last move: {}\n", last.pretty));
+            }
+            out
+        }
+        None => full.view(Viewer::Onlooker, names, style),
     }
 }
 
@@ -263,8 +280,8 @@ impl Table {
         if self.seat.game().is_none()
             && let Some(full) = &self.full
         {
-            out.push_str("The whole game:\n");
-            out.push_str(&full.view(Viewer::Onlooker, names, style));
+            out.push_str("The umpire's board:\n");
+            out.push_str(&reveal(full.as_ref(), names, style));
         }
         out
     }
@@ -274,15 +291,17 @@ impl Table {
         let Some(game) = self.whole() else {
             return "The game can be saved once it is over (until then the other side's moves are hidden).".to_string();
         };
-        let tags = [
+        let mut tags = vec![
             ("Event", "antichess server game".to_string()),
             ("Site", site.to_string()),
             ("Date", crate::pgn::today()),
             ("Round", self.number.to_string()),
             ("White", self.names.white.clone()),
             ("Black", self.names.black.clone()),
-            ("Variant", self.ruleset.clone()),
         ];
+        if !game.pgn_standard() {
+            tags.push(("Variant", self.ruleset.clone()));
+        }
         let Some(pgn) = game.pgn(&tags) else {
             return "This game has no PGN.".to_string();
         };
