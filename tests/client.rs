@@ -1,7 +1,9 @@
 //! `antichess connect` against a server started by the test: it logs in,
-//! passes commands on, draws the `<12>` boards with the terminal's board
-//! view, shows the result; and when the server goes away it says so,
-//! connects again, logs in and resumes the adjourned game.
+//! passes commands on, draws each game with the game's own view from what
+//! its seat is told (Kriegspiel: its own pieces, tokens, the zone, the
+//! reveal), checks typed moves before sending them, saves the game as PGN,
+//! shows the result; it plays a `--bot`; and when the server goes away it
+//! says so, connects again, logs in and resumes the adjourned game.
 
 mod common;
 
@@ -26,8 +28,12 @@ impl Connect {
         if let Some(u) = user {
             args.extend(["--user", u]);
         }
+        Connect::with(&args)
+    }
+
+    fn with(args: &[&str]) -> Connect {
         let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
-            .args(&args)
+            .args(args)
             .env("NO_COLOR", "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -101,23 +107,36 @@ fn a_guest_plays_a_game_at_the_terminal() {
     black.expect("decline\"");
     black.send("accept");
     me.expect("Creating unrated blitz match.}");
-    let first = me.expect("to move (your move).");
+    let first = me.expect("Clocks: White 5:00, Black 5:00.");
     assert!(first.contains(" 8 r n b q k b n r 8"), "{first}");
     assert!(first.contains(" 1 R N B Q K B N R 1"), "{first}");
+    assert!(first.contains("White to move (Guest"), "{first}");
     for (mine, theirs) in [("e4", "e5"), ("Bc4", "Nc6"), ("Qh5", "Nf6")] {
         me.send(mine);
         black.expect(&format!("Last move: {mine}"));
         black.send(theirs);
         me.expect(&format!("Last move: {theirs}"));
     }
-    // A wrong move gets the server's answer.
+    // A wrong move is answered by the game here, with its reason, and
+    // never reaches the server.
     me.send("Qh8");
-    me.expect("Illegal move (Qh8)");
+    let said = me.expect("Qh8");
+    me.send("moves h5");
+    let moves = me.expect("h5-f7");
+    assert!(!moves.contains("Illegal move (Qh8)"), "{said}{moves}");
     me.send("Qxf7");
     let end = me.expect("No ratings adjustment done.");
     assert!(end.contains(" 7 p p p p . Q p p 7"), "{end}");
     assert!(end.contains("Last move: Qxf7#"), "{end}");
     assert!(end.contains("checkmated} 1-0"), "{end}");
+    let pgn = dir.path().join("game.pgn");
+    me.send(&format!("save {}", pgn.display()));
+    me.expect("Saved to ");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{text}"
+    );
     me.send("quit");
     me.expect("Logging you out.");
     let status = me.child.wait().unwrap();
@@ -144,7 +163,7 @@ fn a_dropped_connection_is_reported_and_the_game_resumed() {
     alice.send("match Bob 5 0 white");
     bob.expect("decline\"");
     bob.send("accept");
-    alice.expect("Alice to move (your move).");
+    alice.expect("White to move (Alice).");
     alice.send("d4");
     bob.expect("Last move: d4");
     bob.send("Nf6");
@@ -157,7 +176,7 @@ fn a_dropped_connection_is_reported_and_the_game_resumed() {
     let mut bob = server.user("Bob", "builder");
     bob.expect("resume your adjourned game");
     bob.send("accept");
-    let resumed = alice.expect("Alice to move (your move).");
+    let resumed = alice.expect("White to move (Alice).");
     assert!(
         resumed.contains("Continuing unrated blitz match.}"),
         "{resumed}"
@@ -165,5 +184,131 @@ fn a_dropped_connection_is_reported_and_the_game_resumed() {
     assert!(resumed.contains(" 6 . . . . . n . . 6"), "{resumed}");
     alice.send("c4");
     bob.expect("Last move: c4");
+    server.stop();
+}
+
+#[test]
+fn a_client_plays_a_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("s.db"));
+    let mut bot = Connect::with(&[
+        "connect",
+        &server.addr,
+        "--bot",
+        "--games",
+        "chess",
+        "--max-games",
+        "1",
+        "--movetime",
+        "20",
+        "--threads",
+        "1",
+    ]);
+    bot.expect("ads displayed.");
+    let mut me = Connect::start(&server.addr, None);
+    me.expect("**** Starting FICS session as ");
+    me.send("seek 5 0 chess white");
+    me.expect("Creating unrated blitz match.}");
+    me.expect("White to move (Guest");
+    me.send("e4");
+    me.expect("Black to move (");
+    let reply = me.expect("White to move (Guest");
+    assert!(reply.contains(" 4 . . . . P . . . 4"), "{reply}");
+    me.send("resign");
+    let end = me.expect("resigns} 0-1");
+    assert!(
+        end.contains("Game over") || end.contains("Last move:"),
+        "{end}"
+    );
+    let pgn = dir.path().join("bot.pgn");
+    me.send(&format!("save {}", pgn.display()));
+    me.expect("Saved to ");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("1. e4 "), "{text}");
+    assert!(text.contains("0-1"), "{text}");
+    // The bot leaves after its one game.
+    bot.expect("Logging you out.");
+    assert!(bot.child.wait().unwrap().success());
+    server.stop();
+}
+
+/// The rows of the boards in `text` (` 4 . . . . P . . . 4`), without
+/// their numbers.
+fn rows(text: &str) -> String {
+    text.lines()
+        .filter(|l| l.len() == 19 && l.as_bytes()[1].is_ascii_digit())
+        .map(|l| &l[3..18])
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn two_clients_play_kriegspiel_each_seeing_its_own_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("s.db"));
+    let mut white = Connect::start(&server.addr, None);
+    white.expect("**** Starting FICS session as ");
+    let mut black = Connect::start(&server.addr, None);
+    black.expect("**** Starting FICS session as ");
+    white.send("seek 5 0 wild/16 white");
+    let ad = black.expect("to respond)");
+    let number = ad
+        .rsplit("\"play ")
+        .next()
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    black.send(&format!("play {number}"));
+    let mine = white.expect("Lost: pawns 0, pieces 0.");
+    assert!(mine.contains(" 8 . . . . . . . . 8"), "{mine}");
+    assert!(mine.contains(" 1 R N B Q K B N R 1"), "{mine}");
+    let theirs = black.expect("Lost: pawns 0, pieces 0.");
+    // Black's view has Black at the bottom.
+    assert!(theirs.contains(" 8 r n b k q b n r 8"), "{theirs}");
+    assert!(theirs.contains(" 1 . . . . . . . . 1"), "{theirs}");
+    // An attempt impossible whatever the hidden pieces is answered here.
+    white.send("e1e3");
+    white.expect("Impossible: ");
+    white.send("e2e4");
+    let heard = black.expect("Lost: pawns 0, pieces 0.");
+    assert!(heard.contains("Umpire: Black's move"), "{heard}");
+    assert!(
+        !rows(&heard).contains(|c: char| c.is_ascii_uppercase()),
+        "{heard}"
+    );
+    // Tokens by hand and the zone of control.
+    black.send("token piece e4");
+    black.expect("e4 piece 100% manual");
+    black.send("zone");
+    black.expect("Unguarded pieces: ");
+    black.send("e7e5");
+    let view = white.expect("Umpire: White's move");
+    let view = view.rsplit("Game 1: Guest").next().unwrap();
+    assert!(view.contains(" 4 . . . . P . . . 4"), "{view}");
+    assert!(
+        !rows(view).contains(|c: char| "pnbrqk".contains(c)),
+        "{view}"
+    );
+    white.send("save k.pgn");
+    white.expect("once it is over");
+    white.send("resign");
+    // The end shows the umpire's whole board to both.
+    for (side, pawns) in [
+        (&mut white, [" 5 . . . . p . . . 5", " 4 . . . . P . . . 4"]),
+        (&mut black, [" 5 . . . p . . . . 5", " 4 . . . P . . . . 4"]),
+    ] {
+        let end = side.expect("resigns} 0-1");
+        let reveal = end.split("The umpire's board:").nth(1).unwrap_or_default();
+        for row in pawns {
+            assert!(reveal.contains(row), "{end}");
+        }
+    }
+    let pgn = dir.path().join("k.pgn");
+    black.send(&format!("save {}", pgn.display()));
+    black.expect("Saved to ");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Variant \"Kriegspiel\"]"), "{text}");
+    assert!(text.contains("1. e4 {"), "{text}");
     server.stop();
 }

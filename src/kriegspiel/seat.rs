@@ -298,6 +298,16 @@ impl KriegspielSeat {
     }
 }
 
+/// `3.` (White's third move) or `3...` (Black's) after `plies` moves.
+fn move_number(plies: usize) -> String {
+    let full = plies / 2 + 1;
+    if plies.is_multiple_of(2) {
+        format!("{full}.")
+    } else {
+        format!("{full}...")
+    }
+}
+
 /// A side's seat at a game on the server: the seat above, fed by what
 /// the server tells that side ([`Told`]).
 pub struct NetSeat {
@@ -358,14 +368,9 @@ impl NetSeat {
         player
     }
 
-    /// `3.` or `3...`: the number of the move being made.
+    /// The number of the move being made, for the log.
     fn number(&self) -> String {
-        let full = self.plies / 2 + 1;
-        if self.plies % 2 == 0 {
-            format!("{full}.")
-        } else {
-            format!("{full}...")
-        }
+        move_number(self.plies)
     }
 }
 
@@ -517,12 +522,8 @@ impl game::Seat for Onlooker {
             Told::Moved { side, .. } => self.black_to_move = side.is_white(),
             Told::Heard(text) => {
                 let plies = self.log.len();
-                let number = if plies % 2 == 0 {
-                    format!("{}.", plies / 2 + 1)
-                } else {
-                    format!("{}...", plies / 2 + 1)
-                };
-                let mover = Color::from_white(plies % 2 == 0);
+                let number = move_number(plies);
+                let mover = Color::from_white(plies.is_multiple_of(2));
                 self.log
                     .push(format!("{number} {}: {text}", side_name(mover)));
             }
