@@ -312,3 +312,50 @@ fn two_clients_play_kriegspiel_each_seeing_its_own_pieces() {
     assert!(text.contains("1. e4 {"), "{text}");
     server.stop();
 }
+
+#[test]
+fn a_textui_program_plays_through_a_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("s.db"));
+    let program = format!(
+        "{} --movetime 10 --threads 1",
+        env!("CARGO_BIN_EXE_antichess")
+    );
+    let mut seeker = Connect::with(&[
+        "connect",
+        &server.addr,
+        "--bot",
+        "--seek",
+        "1 0 6170-spring-2007",
+        "--max-games",
+        "1",
+        "--textui-engine",
+        &program,
+    ]);
+    seeker.expect("Your seek has been posted");
+    let mut answerer = Connect::with(&[
+        "connect",
+        &server.addr,
+        "--bot",
+        "--max-games",
+        "1",
+        "--movetime",
+        "10",
+        "--threads",
+        "1",
+    ]);
+    for bot in [&mut seeker, &mut answerer] {
+        let game = bot.expect("Logging you out.");
+        assert!(
+            game.contains("Creating unrated 6170-spring-2007 match.}"),
+            "{game}"
+        );
+        assert!(
+            game.contains("} 1-0") || game.contains("} 0-1") || game.contains("} 1/2-1/2"),
+            "{game}"
+        );
+        assert!(!game.contains("Resigning:"), "{game}");
+        assert!(bot.child.wait().unwrap().success());
+    }
+    server.stop();
+}

@@ -34,6 +34,12 @@ pub(super) struct ConnectArgs {
     /// answering others' seeks.
     #[arg(long, value_name = "TERMS", requires = "bot")]
     seek: Option<String>,
+    /// With --bot: play the games of full information with this TextUI
+    /// program (a command line, run without a shell), given each position
+    /// as a game file and asked GetNextMove; Kriegspiel with the built-in
+    /// player.
+    #[arg(long, value_name = "CMD", requires = "bot")]
+    textui_engine: Option<String>,
     /// With --bot: leave after this many games.
     #[arg(long, value_name = "N", requires = "bot")]
     max_games: Option<u32>,
@@ -60,6 +66,7 @@ pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
     let bot = args.bot.then(|| BotOptions {
         games: rulesets,
         engine: args.computer.options(),
+        textui: args.textui_engine,
         seek: args.seek,
         max_games: args.max_games,
     });

@@ -14,6 +14,8 @@ pub struct BotOptions {
     pub games: Vec<String>,
     /// How its computer player thinks.
     pub engine: EngineOptions,
+    /// A TextUI program to play the games of full information instead.
+    pub textui: Option<String>,
     /// A seek it posts whenever it is free (`3 0 chess`), if any.
     pub seek: Option<String>,
     /// Stop after this many games, if given.

@@ -22,6 +22,7 @@ mod board;
 mod bot;
 mod game;
 mod link;
+mod textui_player;
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
@@ -32,6 +33,7 @@ pub use board::{Board12, read as read_board};
 pub use bot::BotOptions;
 pub use game::{SeatLine, Table, read as read_seat_line};
 use link::{Event, Link};
+use textui_player::TextUiPlayer;
 
 use crate::game::{Registry, Typed};
 
@@ -144,6 +146,8 @@ struct Session<'a> {
     reading_sought: bool,
     /// The bot answered a seek and waits for the game (or a refusal).
     answered_seek: bool,
+    /// The bot's TextUI program, and the game it was started for.
+    program: Option<(TextUiPlayer, Option<u32>)>,
 }
 
 impl<'a> Session<'a> {
@@ -163,6 +167,7 @@ impl<'a> Session<'a> {
             waiting: Vec::new(),
             reading_sought: false,
             answered_seek: false,
+            program: None,
         }
     }
 
@@ -384,12 +389,37 @@ impl<'a> Session<'a> {
             .clocks()
             .get(side)
             .map(|ms| ms.saturating_sub(200).max(1));
-        match table.seat.choose(&bot.engine, remaining) {
+        let chosen = match (&bot.textui, table.whole()) {
+            (Some(command), Some(game)) => {
+                let program = match self.program.take() {
+                    Some(p) => Ok(p),
+                    None => TextUiPlayer::new(command).map(|p| (p, None)),
+                };
+                program.and_then(|(mut player, started)| {
+                    let ready = if started == Some(number) {
+                        Ok(())
+                    } else {
+                        player.new_game(&table.ruleset, side)
+                    };
+                    let clocks = table.clocks();
+                    let chosen = ready
+                        .and_then(|()| player.choose(game, (clocks.white, clocks.black)))
+                        .map(Some);
+                    self.program = Some((player, Some(number)));
+                    chosen
+                })
+            }
+            _ => table
+                .seat
+                .choose(&bot.engine, remaining)
+                .map_err(|e| format!("the engine failed: {e}")),
+        };
+        match chosen {
             Ok(Some(text)) => self.link.send(&text),
             // The game is over as far as the seat knows.
             Ok(None) => {}
             Err(e) => {
-                show(&format!("The engine failed: {e}"));
+                show(&format!("Resigning: {e}."));
                 self.link.send("resign");
             }
         }
