@@ -65,7 +65,8 @@ for id, white, black, state, result, reason, has_pgn, moves in rows:
         score["first bot wins"] += 1
     else:
         score["second bot wins"] += 1
-print(f"games stored: {len(rows)}, attempts stored: {attempts}")
+most = max((r[7] for r in rows), default=0)
+print(f"games stored: {len(rows)}, attempts stored: {attempts} (at most {most} in a game)")
 print("results:", ", ".join(f"{k} {v}" for k, v in sorted(score.items())))
 print("endings:", "; ".join(f"{k}: {v}" for k, v in why.most_common()))
 print(f"forfeits (time, disconnection): {forfeits}; games not finished: {unfinished}; finished without PGN: {no_pgn}")

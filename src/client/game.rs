@@ -158,6 +158,8 @@ pub struct Table {
     told_at: Instant,
     /// The result, once over (`1-0`, ...; `*` when aborted or adjourned).
     pub result: Option<String>,
+    /// This viewer's attempts refused since the last move.
+    pub refused: Vec<String>,
     /// The whole game once known: at once in a game of full
     /// information, at the end otherwise.
     full: Option<Box<dyn AnyGame>>,
@@ -190,6 +192,7 @@ impl Table {
             },
             told_at: Instant::now(),
             result: None,
+            refused: Vec::new(),
             full: None,
         })
     }
@@ -226,10 +229,14 @@ impl Table {
         match line {
             SeatLine::Start { .. } => false,
             SeatLine::Told(told) => {
+                if let Told::Refused(text) = &told {
+                    self.refused.push(text.clone());
+                }
                 self.seat.told(&told);
                 false
             }
             SeatLine::Clock(clocks) => {
+                self.refused.clear();
                 self.clocks = clocks;
                 self.told_at = Instant::now();
                 true

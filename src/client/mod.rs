@@ -415,6 +415,12 @@ impl<'a> Session<'a> {
                 .map_err(|e| format!("the engine failed: {e}")),
         };
         match chosen {
+            // Its knowledge and the umpire's disagree: rather than try
+            // the same attempt for ever, it gives the game up.
+            Ok(Some(text)) if table.refused.contains(&text) => {
+                show(&format!("Resigning: {text} was refused already this turn."));
+                self.link.send("resign");
+            }
             Ok(Some(text)) => self.link.send(&text),
             // The game is over as far as the seat knows.
             Ok(None) => {}
