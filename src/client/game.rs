@@ -94,31 +94,9 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
     Some((number, seat_line))
 }
 
-/// A reason's name back as the reason.
-fn reason_named(name: &str) -> Option<Reason> {
-    use Reason::*;
-    [
-        Checkmate,
-        PiecesLost,
-        Stalemate,
-        TimeExpired,
-        Connected,
-        BoardFull,
-        InsufficientMaterial,
-        ThreefoldRepetition,
-        FiftyMoves,
-        FivefoldRepetition,
-        SeventyFiveMoves,
-        Agreement,
-        Resignation,
-    ]
-    .into_iter()
-    .find(|r| r.as_str() == name)
-}
-
 /// The result as an outcome, with its reason.
 fn outcome_of(result: &str, why: &str) -> Option<Outcome> {
-    let reason = reason_named(why)?;
+    let reason = Reason::named(why)?;
     match result {
         "1-0" => Some(Outcome::win(Color::White, reason)),
         "0-1" => Some(Outcome::win(Color::Black, reason)),

@@ -34,6 +34,28 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 13] = [
+        Reason::Checkmate,
+        Reason::PiecesLost,
+        Reason::Stalemate,
+        Reason::TimeExpired,
+        Reason::Connected,
+        Reason::BoardFull,
+        Reason::InsufficientMaterial,
+        Reason::ThreefoldRepetition,
+        Reason::FiftyMoves,
+        Reason::FivefoldRepetition,
+        Reason::SeventyFiveMoves,
+        Reason::Agreement,
+        Reason::Resignation,
+    ];
+
+    /// The reason [`Reason::as_str`] names.
+    pub fn named(name: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
     /// The game file's name for the reason (for a chess draw, the
     /// `reason` attribute's value).
     pub fn as_str(self) -> &'static str {
