@@ -214,11 +214,7 @@ impl KriegspielSeat {
 
     /// The log, or `Log: empty`.
     pub fn log_text(&self) -> String {
-        if self.log.is_empty() {
-            "Log: empty".to_string()
-        } else {
-            self.log.join("\n")
-        }
+        log_text(&self.log)
     }
 
     /// A command of the seat (`flip`, `zone`, tokens, `attempts`, `log`);
@@ -296,6 +292,26 @@ impl KriegspielSeat {
             _ => return None,
         })
     }
+}
+
+/// A log's lines, or `Log: empty`.
+fn log_text(log: &[String]) -> String {
+    if log.is_empty() {
+        "Log: empty".to_string()
+    } else {
+        log.join("\n")
+    }
+}
+
+/// Whose move it is and the clocks, under a view on the server.
+fn status_line(turn: Color, names: ByColor<&str>, clocks: ByColor<Option<i64>>) -> String {
+    format!(
+        "{} ({}) to move.  Clocks: White {}, Black {}.",
+        side_name(turn),
+        names.get(turn),
+        clock_text(clocks.white),
+        clock_text(clocks.black),
+    )
 }
 
 /// `3.` (White's third move) or `3...` (Black's) after `plies` moves.
@@ -440,13 +456,7 @@ impl game::Seat for NetSeat {
         let status = if self.over {
             "Game over.".to_string()
         } else {
-            format!(
-                "{} ({}) to move.  Clocks: White {}, Black {}.",
-                side_name(self.turn),
-                names.get(self.turn),
-                clock_text(clocks.white),
-                clock_text(clocks.black),
-            )
+            status_line(self.turn, names, clocks)
         };
         self.seat.draw(style.fancy, &status)
     }
@@ -547,15 +557,7 @@ impl game::Seat for Onlooker {
         if self.over {
             out.push_str("Game over.\n");
         } else {
-            let turn = self.turn();
-            let _ = writeln!(
-                out,
-                "{} ({}) to move.  Clocks: White {}, Black {}.",
-                side_name(turn),
-                names.get(turn),
-                clock_text(clocks.white),
-                clock_text(clocks.black),
-            );
+            let _ = writeln!(out, "{}", status_line(self.turn(), names, clocks));
         }
         out
     }
@@ -565,13 +567,7 @@ impl game::Seat for Onlooker {
     }
 
     fn command(&mut self, words: &[&str]) -> Option<String> {
-        (words == ["log"]).then(|| {
-            if self.log.is_empty() {
-                "Log: empty".to_string()
-            } else {
-                self.log.join("\n")
-            }
-        })
+        (words == ["log"]).then(|| log_text(&self.log))
     }
 
     fn commands(&self) -> &'static [(&'static str, &'static str)] {

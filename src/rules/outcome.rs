@@ -78,16 +78,17 @@ impl Reason {
 
     /// The chess draw with this `reason` attribute value.
     pub fn from_chess_reason(name: &str) -> Option<Reason> {
-        [
-            Reason::InsufficientMaterial,
-            Reason::ThreefoldRepetition,
-            Reason::FiftyMoves,
-            Reason::FivefoldRepetition,
-            Reason::SeventyFiveMoves,
-            Reason::Agreement,
-        ]
-        .into_iter()
-        .find(|r| r.as_str() == name)
+        Reason::named(name).filter(|r| {
+            matches!(
+                r,
+                Reason::InsufficientMaterial
+                    | Reason::ThreefoldRepetition
+                    | Reason::FiftyMoves
+                    | Reason::FivefoldRepetition
+                    | Reason::SeventyFiveMoves
+                    | Reason::Agreement
+            )
+        })
     }
 
     /// The reason with this antichess game file name.
