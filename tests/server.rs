@@ -187,6 +187,31 @@ fn the_server_decides_a_flag_fall() {
 }
 
 #[test]
+fn a_game_past_the_move_limit_is_drawn() {
+    let dir = temp();
+    let server = Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &["--max-plies", "3"],
+    );
+    let (mut a, a_name) = server.guest();
+    let (mut b, b_name) = server.guest();
+    challenge(&mut a, &mut b, &b_name, "5 0 white 6170-spring-2007");
+    a.send("e2e3");
+    b.expect("Last move: e2-e3");
+    b.send("e7e6");
+    a.expect("Last move: e7-e6");
+    a.send("d2d3");
+    let end = b.expect("} 1/2-1/2");
+    assert!(
+        end.contains(&format!(
+            "{{Game 1 ({a_name} vs. {b_name}) Game drawn by the move limit}} 1/2-1/2"
+        )),
+        "{end}"
+    );
+}
+
+#[test]
 fn a_game_between_registered_players_is_adjourned_and_resumed() {
     let dir = temp();
     let db = dir.path().join("s.db");

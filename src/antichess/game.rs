@@ -306,7 +306,8 @@ fn outcome_to_file(outcome: Outcome) -> GameOver {
         | Reason::FivefoldRepetition
         | Reason::SeventyFiveMoves
         | Reason::Agreement
-        | Reason::Resignation => (Reason::Stalemate, Some(outcome.reason)),
+        | Reason::Resignation
+        | Reason::MoveLimit => (Reason::Stalemate, Some(outcome.reason)),
         reason => (reason, None),
     };
     GameOver {

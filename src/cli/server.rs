@@ -50,6 +50,12 @@ pub(super) struct ServerArgs {
     listen: SocketAddr,
     #[command(flatten)]
     db: DbArg,
+    /// A game still going after this many plies (moves of either side;
+    /// Kriegspiel's refused attempts are not counted) is drawn by the move
+    /// limit; 0 for none. The 6.170 rules have no repetition or move-count
+    /// rule, and such a game can otherwise run until a flag falls.
+    #[arg(long, value_name = "N", default_value_t = server::DEFAULT_MAX_PLIES)]
+    max_plies: usize,
 }
 
 pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
@@ -59,6 +65,7 @@ pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
             server::run(ServerOptions {
                 listen: args.listen,
                 db: args.db.path(),
+                max_plies: args.max_plies,
             })
             .map_err(anyhow::Error::msg)?;
             Ok(ExitCode::SUCCESS)

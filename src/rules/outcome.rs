@@ -31,11 +31,14 @@ pub enum Reason {
     Agreement,
     /// A side resigned, or forfeited by leaving (a game on the server).
     Resignation,
+    /// Drawn by the server's move limit (a game on the server that ran
+    /// past it).
+    MoveLimit,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 13] = [
+    pub const ALL: [Reason; 14] = [
         Reason::Checkmate,
         Reason::PiecesLost,
         Reason::Stalemate,
@@ -49,6 +52,7 @@ impl Reason {
         Reason::SeventyFiveMoves,
         Reason::Agreement,
         Reason::Resignation,
+        Reason::MoveLimit,
     ];
 
     /// The reason [`Reason::as_str`] names.
@@ -73,6 +77,7 @@ impl Reason {
             Reason::SeventyFiveMoves => "seventyFiveMoves",
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
+            Reason::MoveLimit => "moveLimit",
         }
     }
 

@@ -162,6 +162,7 @@ fn describe_chess(outcome: Outcome) -> String {
             Reason::SeventyFiveMoves => "Draw by the seventy-five-move rule.",
             Reason::InsufficientMaterial => "Draw by insufficient material.",
             Reason::Agreement => "Draw by agreement.",
+            Reason::MoveLimit => "Draw by the move limit.",
             _ => "Draw by stalemate.",
         }
         .to_string(),
@@ -203,6 +204,7 @@ pub fn reason_words(outcome: Outcome) -> &'static str {
         (Reason::Connected, _) => "connected",
         (Reason::BoardFull, _) => "board full",
         (Reason::Resignation, _) => "resignation",
+        (Reason::MoveLimit, _) => "move limit",
     }
 }
 

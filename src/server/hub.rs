@@ -48,11 +48,14 @@ pub struct Hub {
     pub stopping: bool,
     /// Failed password attempts by address: how many, since when.
     pub login_failures: HashMap<std::net::IpAddr, (u32, Instant)>,
+    /// A game still going after this many plies is drawn (0: no limit).
+    pub max_plies: usize,
 }
 
 impl Hub {
-    /// A hub over `db`, playing the games of `games`.
-    pub fn new(games: Registry, db: Db, seed: u64) -> Hub {
+    /// A hub over `db`, playing the games of `games`, drawing a game at
+    /// `max_plies` (0: never).
+    pub fn new(games: Registry, db: Db, seed: u64, max_plies: usize) -> Hub {
         Hub {
             games,
             db,
@@ -65,6 +68,7 @@ impl Hub {
             next_seek: 1,
             stopping: false,
             login_failures: HashMap::new(),
+            max_plies,
         }
     }
 

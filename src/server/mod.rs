@@ -54,7 +54,13 @@ pub struct ServerOptions {
     pub listen: SocketAddr,
     /// The database file.
     pub db: PathBuf,
+    /// A game still going after this many plies is drawn by the move
+    /// limit (0: no limit).
+    pub max_plies: usize,
 }
+
+/// The server's move limit unless told otherwise: the referee's.
+pub const DEFAULT_MAX_PLIES: usize = 1000;
 
 /// The database's default path: `$XDG_DATA_HOME/antichess/server.db`,
 /// else `~/.local/share/antichess/server.db`, else `antichess-server.db`
@@ -100,7 +106,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    let hub = hub::Hub::new(crate::games::all(), db, seed);
+    let hub = hub::Hub::new(crate::games::all(), db, seed, options.max_plies);
     let hub_thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_time()

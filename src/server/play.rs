@@ -279,6 +279,13 @@ fn played(
     super::told::moved(hub, number, from, &audience);
     if let Some(outcome) = outcome {
         finish_by_rules(hub, number, outcome);
+    } else if hub.max_plies > 0
+        && hub
+            .tables
+            .get(&number)
+            .is_some_and(|t| t.game.plies() >= hub.max_plies)
+    {
+        finish_by_rules(hub, number, Outcome::draw(Reason::MoveLimit));
     }
 }
 

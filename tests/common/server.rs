@@ -24,9 +24,15 @@ impl Server {
 
     /// Starts a server on `db` listening on `listen`.
     pub fn start_at(db: &Path, listen: &str) -> Server {
+        Server::start_with(db, listen, &[])
+    }
+
+    /// Starts a server on `db` listening on `listen`, with more flags.
+    pub fn start_with(db: &Path, listen: &str, flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
             .args(["server", "--listen", listen, "--db"])
             .arg(db)
+            .args(flags)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
