@@ -24,6 +24,7 @@ pub mod arena;
 pub mod audit;
 pub mod cli;
 pub mod client;
+pub mod completion;
 pub mod connect;
 pub mod file;
 pub mod game;

@@ -236,6 +236,7 @@ fn a_client_plays_a_bot() {
 /// their numbers.
 fn rows(text: &str) -> String {
     text.lines()
+        .map(|l| l.trim_end_matches('\r'))
         .filter(|l| l.len() == 19 && l.as_bytes()[1].is_ascii_digit())
         .map(|l| &l[3..18])
         .collect::<Vec<_>>()
@@ -356,6 +357,111 @@ fn a_textui_program_plays_through_a_bot() {
         );
         assert!(!game.contains("Resigning:"), "{game}");
         assert!(bot.child.wait().unwrap().success());
+    }
+    server.stop();
+}
+
+/// `antichess connect` in a pseudo-terminal, as a person runs it.
+fn pty_client(addr: &str) -> expectrl::session::OsSession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_antichess"));
+    cmd.args(["connect", addr])
+        .env("TERM", "xterm-256color")
+        .env("NO_COLOR", "1");
+    let mut session = expectrl::Session::spawn(cmd).expect("spawn in a pty");
+    session.set_expect_timeout(Some(Duration::from_secs(20)));
+    session
+}
+
+/// What a pseudo-terminal showed up to `pattern`.
+fn pty_expect(p: &mut expectrl::session::OsSession, pattern: &str) -> String {
+    use expectrl::Expect;
+    let found = p
+        .expect(pattern)
+        .unwrap_or_else(|e| panic!("waited for {pattern:?}: {e}"));
+    String::from_utf8_lossy(found.before()).into_owned() + pattern
+}
+
+#[test]
+fn two_terminals_play_kriegspiel_to_mate_with_a_watcher() {
+    use expectrl::Expect;
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("s.db"));
+    let mut white = pty_client(&server.addr);
+    pty_expect(&mut white, "**** Starting FICS session as ");
+    let mut black = pty_client(&server.addr);
+    pty_expect(&mut black, "**** Starting FICS session as ");
+    white.send_line("seek 5 0 wild/16 white").unwrap();
+    pty_expect(&mut white, "Your seek has been posted");
+    pty_expect(&mut black, "(\"play 1\" to respond)");
+    black.send_line("play 1").unwrap();
+    let mine = pty_expect(&mut white, "Lost: pawns 0, pieces 0.");
+    assert!(mine.contains(" 8 . . . . . . . . 8"), "{mine}");
+    assert!(mine.contains(" 1 R N B Q K B N R 1"), "{mine}");
+    let theirs = pty_expect(&mut black, "Lost: pawns 0, pieces 0.");
+    assert!(theirs.contains(" 8 r n b k q b n r 8"), "{theirs}");
+    assert!(theirs.contains(" 1 . . . . . . . . 1"), "{theirs}");
+
+    // A watcher sees the announcements, not the pieces.
+    let mut watcher = Connect::start(&server.addr, None);
+    watcher.expect("**** Starting FICS session as ");
+    watcher.send("observe 1");
+    let watched = watcher.expect("to move.  Clocks: White 5:00, Black 5:00.");
+    assert!(rows(&watched).is_empty(), "{watched}");
+
+    // The clock line ticks above the prompt: White's clock runs.
+    let first = pty_expect(&mut white, "; White to move");
+    let later = pty_expect(&mut white, "; White to move");
+    let clock = |text: &str| {
+        let line = text.rsplit("Clocks: White ").next().unwrap().to_string();
+        line.split(',').next().unwrap().to_string()
+    };
+    assert_ne!(clock(&first), clock(&later), "{first:?} {later:?}");
+
+    // Tab completes a move from those the seat may try.
+    white.send("g1h").unwrap();
+    white.send("\t").unwrap();
+    pty_expect(&mut white, "g1h3");
+    white.send("\u{15}").unwrap(); // Ctrl-U: the line is cleared.
+    // An attempt impossible whatever the hidden pieces is answered here.
+    white.send_line("e1e3").unwrap();
+    pty_expect(&mut white, "Impossible: ");
+    white.send_line("f2f3").unwrap();
+    let heard = pty_expect(&mut black, "Umpire: Black's move");
+    assert!(
+        !rows(&heard).contains(|c: char| c.is_ascii_uppercase()),
+        "{heard}"
+    );
+    black.send_line("token piece f3").unwrap();
+    pty_expect(&mut black, "f3 piece 100% manual");
+    black.send_line("zone").unwrap();
+    pty_expect(&mut black, "Unguarded pieces: ");
+    black.send_line("e7e5").unwrap();
+    pty_expect(&mut white, "Umpire: White's move");
+    white.send_line("g2g4").unwrap();
+    pty_expect(&mut black, "Umpire: Black's move");
+    black.send_line("d8h4").unwrap();
+    let watched = watcher.expect("checkmated} 0-1");
+    let before_end = watched.split("The umpire's board:").next().unwrap();
+    assert!(
+        !rows(before_end).contains(|c: char| c.is_ascii_alphabetic()),
+        "{watched}"
+    );
+    assert!(watched.contains(" 4 . . . . . . P q 4"), "{watched}");
+    // The reveal, each side's board its own way up.
+    for (side, pieces) in [
+        (&mut white, [" 4 . . . . . . P q 4", " 5 . . . . p . . . 5"]),
+        (&mut black, [" 4 q P . . . . . . 4", " 5 . . . p . . . . 5"]),
+    ] {
+        let end = pty_expect(side, "checkmated} 0-1");
+        assert!(end.contains("Checkmate: Black wins"), "{end}");
+        let reveal = end.split("The umpire's board:").nth(1).unwrap_or_default();
+        for row in pieces {
+            assert!(reveal.contains(row), "{end}");
+        }
+    }
+    for side in [&mut white, &mut black] {
+        side.send_line("quit").unwrap();
+        side.expect(expectrl::Eof).unwrap();
     }
     server.stop();
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use shakmaty::ByColor;
 
 use crate::antichess::view::position_board;
-use crate::game::view::Style;
+use crate::game::view::{Style, clock_text};
 use crate::game::{AnyGame, Registry, Seat, Told, Viewer};
 use crate::rules::{Color, Outcome, Reason};
 use crate::safe_write::write_atomic;
@@ -199,6 +199,27 @@ impl Table {
             *turn = turn.map(|ms| ms.saturating_sub(running).max(0));
         }
         now
+    }
+
+    /// The clocks as a line, the side to move's running; `None` once the
+    /// game is over or when it has no clocks.
+    pub fn clock_line(&self) -> Option<String> {
+        let clocks = self.clocks();
+        if self.result.is_some() || (clocks.white.is_none() && clocks.black.is_none()) {
+            return None;
+        }
+        let turn = self.seat.turn();
+        Some(format!(
+            "Clocks: White {}, Black {}; {} to move ({}).",
+            clock_text(clocks.white),
+            clock_text(clocks.black),
+            if turn == Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            self.names.get(turn)
+        ))
     }
 
     /// Takes a line about this game; `true` when the view changed (a

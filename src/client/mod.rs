@@ -15,22 +15,24 @@
 //! as PGN. With `--bot` it is a computer player (`bot.rs`).
 //!
 //! The network is read by a thread of its own (`link.rs`) and standard
-//! input by another, both feeding one loop, so lines from the server are
-//! shown while a line is being typed.
+//! input by another (`console.rs`: a line editor at a terminal, with Tab
+//! completion and a clock line that ticks), both feeding one loop, so
+//! lines from the server are shown while a line is being typed.
 
 mod board;
 mod bot;
+mod console;
 mod game;
 mod link;
 mod textui_player;
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, Write};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 pub use board::{Board12, read as read_board};
 pub use bot::BotOptions;
+use console::Console;
 pub use game::{SeatLine, Table, read as read_seat_line};
 use link::{Event, Link};
 use textui_player::TextUiPlayer;
@@ -57,6 +59,38 @@ const COMMANDS: [(&str, &str); 3] = [
     ("help", "this list, then the server's commands"),
 ];
 
+/// The server's commands offered to Tab completion (besides the client's
+/// and the game's own).
+const SERVER_COMMANDS: [&str; 24] = [
+    "abort",
+    "accept",
+    "adjourn",
+    "decline",
+    "draw",
+    "finger",
+    "games",
+    "help",
+    "history",
+    "iset",
+    "match",
+    "moves",
+    "observe",
+    "play",
+    "quit",
+    "resign",
+    "resume",
+    "say",
+    "seek",
+    "set",
+    "sought",
+    "tell",
+    "unobserve",
+    "who",
+];
+
+/// How often the clock line is redrawn.
+const TICK: Duration = Duration::from_secs(1);
+
 /// The longest wait between attempts to connect again.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
 
@@ -68,25 +102,16 @@ enum Ended {
     Dropped,
 }
 
-fn show(text: &str) {
-    let mut out = io::stdout().lock();
-    let _ = writeln!(out, "{text}");
-    let _ = out.flush();
-}
-
 /// Runs the client until `quit` or the end of input.
 pub fn run(options: ConnectOptions) {
     let (events, inbox) = mpsc::channel();
-    let typed = events.clone();
-    std::thread::spawn(move || {
-        for line in io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if typed.send(Event::Typed(line)).is_err() {
-                return;
-            }
-        }
-        let _ = typed.send(Event::EndOfInput);
-    });
+    let commands: Vec<&str> = COMMANDS
+        .iter()
+        .map(|(c, _)| c.split(' ').next().unwrap_or(c))
+        .chain(SERVER_COMMANDS)
+        .collect();
+    let console = Console::open(events.clone(), options.bot.is_none(), &commands);
+    let show = |text: &str| console.show(text);
     let mut backoff = Duration::from_secs(1);
     let mut generation = 0;
     let mut input_ended = false;
@@ -95,7 +120,8 @@ pub fn run(options: ConnectOptions) {
         generation += 1;
         match Link::open(&options.addr, generation, events.clone()) {
             Ok(link) => {
-                let mut session = Session::new(link, &options, generation, generation > 1);
+                let mut session =
+                    Session::new(link, &options, &console, generation, generation > 1);
                 session.played = played;
                 let ended = session.run(&inbox, &mut input_ended);
                 played = session.played;
@@ -124,6 +150,7 @@ pub fn run(options: ConnectOptions) {
 struct Session<'a> {
     link: Link,
     options: &'a ConnectOptions,
+    console: &'a Console,
     generation: u64,
     logged_in: bool,
     /// Connected again after a drop: resume the adjourned game.
@@ -151,10 +178,17 @@ struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    fn new(link: Link, options: &'a ConnectOptions, generation: u64, again: bool) -> Session<'a> {
+    fn new(
+        link: Link,
+        options: &'a ConnectOptions,
+        console: &'a Console,
+        generation: u64,
+        again: bool,
+    ) -> Session<'a> {
         Session {
             link,
             options,
+            console,
             generation,
             logged_in: false,
             again,
@@ -172,7 +206,21 @@ impl<'a> Session<'a> {
     }
 
     fn run(&mut self, inbox: &mpsc::Receiver<Event>, input_ended: &mut bool) -> Ended {
-        while let Ok(event) = inbox.recv() {
+        let mut next_tick = Instant::now() + TICK;
+        loop {
+            let wait = next_tick.saturating_duration_since(Instant::now());
+            let event = match inbox.recv_timeout(wait) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.tick();
+                    next_tick = Instant::now() + TICK;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ended::Quit,
+            };
+            if matches!(event, Event::Typed(_)) {
+                self.console.typed();
+            }
             match event {
                 Event::Line(g, line) if g == self.generation => self.server_line(&line),
                 Event::Prompt(g, text) if g == self.generation => self.prompt(&text),
@@ -196,7 +244,41 @@ impl<'a> Session<'a> {
                 _ => {}
             }
         }
-        Ended::Quit
+    }
+
+    /// Shows `text`.
+    fn show(&self, text: &str) {
+        self.console.show(text);
+    }
+
+    /// The clocks of the game going on, redrawn at a terminal.
+    fn tick(&self) {
+        if let Some(line) = self
+            .current
+            .and_then(|n| self.tables.get(&n))
+            .and_then(Table::clock_line)
+        {
+            self.console.tick(&line);
+        }
+    }
+
+    /// Offers the current game's moves and commands to Tab completion.
+    fn offer(&self) {
+        let words = self
+            .current
+            .and_then(|n| self.tables.get(&n))
+            .map(|t| {
+                let mut words = t.seat.completions();
+                words.extend(
+                    t.seat
+                        .commands()
+                        .iter()
+                        .map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()),
+                );
+                words
+            })
+            .unwrap_or_default();
+        self.console.offer(words);
     }
 
     /// Text the server left without a line end: the login's questions.
@@ -232,11 +314,13 @@ impl<'a> Session<'a> {
         }
         if let Some((number, seat_line)) = game::read(line) {
             self.seat_line(number, seat_line);
+            if self.console.is_terminal() {
+                self.offer();
+            }
             return;
         }
         if let Some(board) = board::read(line) {
-            print!("{}", board.draw(self.options.fancy));
-            let _ = io::stdout().flush();
+            self.show(board.draw(self.options.fancy).trim_end());
             return;
         }
         if line.starts_with("Press return to enter the server as") {
@@ -247,13 +331,13 @@ impl<'a> Session<'a> {
             && let Some((name, _)) = rest.split_once(", who has an adjourned game with you")
             && self.options.account.is_some()
         {
-            show(line);
+            self.show(line);
             self.link.send(&format!("resume {name}"));
             return;
         }
         if line.starts_with("**** Invalid password") {
-            show(line);
-            show("The password was refused.");
+            self.show(line);
+            self.show("The password was refused.");
             self.quitting = true;
             self.link.send("quit");
             return;
@@ -267,7 +351,7 @@ impl<'a> Session<'a> {
             if self.again && self.options.account.is_some() {
                 self.link.send("resume");
             }
-            show(line);
+            self.show(line);
             self.bot_seeks();
             for typed in std::mem::take(&mut self.waiting) {
                 self.typed(&typed);
@@ -277,13 +361,14 @@ impl<'a> Session<'a> {
         if self.bot_answers(line) {
             return;
         }
-        show(line);
+        self.show(line);
     }
 
     /// A typed line: a move of the current game (checked by its seat
     /// first), a command of the game's or the client's, or a line for the
     /// server.
     fn typed(&mut self, line: &str) {
+        let console = self.console;
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.first() == Some(&"quit") {
             self.quitting = true;
@@ -294,24 +379,24 @@ impl<'a> Session<'a> {
             return self.link.send(line);
         };
         match words[..] {
-            ["board"] => return show(table.draw(fancy).trim_end()),
-            ["save", path] => return show(&table.save(path, &site)),
-            ["save"] => return show("Usage: save FILE"),
+            ["board"] => return console.show(table.draw(fancy).trim_end()),
+            ["save", path] => return console.show(&table.save(path, &site)),
+            ["save"] => return console.show("Usage: save FILE"),
             ["help"] => {
                 let mut help = String::from("At this game:");
                 for (name, what) in COMMANDS.iter().chain(table.seat.commands()) {
                     help.push_str(&format!("\n  {name:<22} {what}"));
                 }
-                show(&help);
+                console.show(&help);
                 return self.link.send(line);
             }
             _ => {}
         }
         if let Some(said) = table.seat.command(&words) {
             return if said.is_empty() {
-                show(table.draw(fancy).trim_end())
+                console.show(table.draw(fancy).trim_end())
             } else {
-                show(&said)
+                console.show(&said)
             };
         }
         if let [word] = words[..]
@@ -319,9 +404,9 @@ impl<'a> Session<'a> {
         {
             match table.seat.typed(word) {
                 Typed::Move(text) => return self.link.send(&text),
-                Typed::Illegal(why) => return show(&why),
+                Typed::Illegal(why) => return console.show(&why),
                 Typed::Promotion(base) => {
-                    return show(&format!(
+                    return console.show(&format!(
                         "Say which piece: {base}=Q, {base}=R, {base}=B or {base}=N."
                     ));
                 }
@@ -333,6 +418,7 @@ impl<'a> Session<'a> {
 
     /// A `<s1>` line about game `number`.
     fn seat_line(&mut self, number: u32, line: SeatLine) {
+        let console = self.console;
         if matches!(line, SeatLine::Start { .. }) {
             // A new game with this number replaces any ended one.
             match Table::start(&self.games, number, &line) {
@@ -344,7 +430,7 @@ impl<'a> Session<'a> {
                     }
                     self.tables.insert(number, table);
                 }
-                None => show(&format!("Game {number}: a game this client does not know.")),
+                None => console.show(&format!("Game {number}: a game this client does not know.")),
             }
             return;
         }
@@ -355,7 +441,7 @@ impl<'a> Session<'a> {
         };
         let changed = table.take(&self.games, line);
         if changed && self.options.bot.is_none() {
-            show(table.draw(self.options.fancy).trim_end());
+            console.show(table.draw(self.options.fancy).trim_end());
         }
         if ended {
             if table.side().is_some() {
@@ -373,6 +459,7 @@ impl<'a> Session<'a> {
 
     /// The bot's move in game `number`, when it is its turn.
     fn bot_moves(&mut self, number: u32) {
+        let console = self.console;
         let Some(bot) = &self.options.bot else {
             return;
         };
@@ -418,14 +505,14 @@ impl<'a> Session<'a> {
             // Its knowledge and the umpire's disagree: rather than try
             // the same attempt for ever, it gives the game up.
             Ok(Some(text)) if table.refused.contains(&text) => {
-                show(&format!("Resigning: {text} was refused already this turn."));
+                console.show(&format!("Resigning: {text} was refused already this turn."));
                 self.link.send("resign");
             }
             Ok(Some(text)) => self.link.send(&text),
             // The game is over as far as the seat knows.
             Ok(None) => {}
             Err(e) => {
-                show(&format!("Resigning: {e}."));
+                console.show(&format!("Resigning: {e}."));
                 self.link.send("resign");
             }
         }
@@ -464,7 +551,7 @@ impl<'a> Session<'a> {
             if line.ends_with(" ads displayed.") {
                 self.reading_sought = false;
             } else if let Some((number, kind)) = bot::sought_line(line) {
-                show(line);
+                self.show(line);
                 if !busy && !self.answered_seek && bot.takes(&self.games, kind) {
                     self.answered_seek = true;
                     self.link.send(&format!("play {number}"));
@@ -476,7 +563,7 @@ impl<'a> Session<'a> {
             self.answered_seek = false;
         }
         if let Some((number, kind)) = bot::seek_ad(line) {
-            show(line);
+            self.show(line);
             if !busy && !self.answered_seek && bot.seek.is_none() && bot.takes(&self.games, kind) {
                 self.answered_seek = true;
                 self.link.send(&format!("play {number}"));
@@ -484,7 +571,7 @@ impl<'a> Session<'a> {
             return true;
         }
         if let Some((from, kind)) = bot::challenge(line) {
-            show(line);
+            self.show(line);
             let answer = if !busy && bot.takes(&self.games, kind) {
                 "accept"
             } else {

@@ -62,6 +62,15 @@ pub trait Seat: Send {
     /// The names of those commands, with a line of help each.
     fn commands(&self) -> &'static [(&'static str, &'static str)];
 
+    /// The moves this seat could type now, for completion: the legal
+    /// moves when it sees the whole game.
+    fn completions(&self) -> Vec<String> {
+        match self.game() {
+            Some(game) if game.outcome().is_none() => game.legal_move_texts(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The computer player's move for this seat, from what it knows;
     /// `Ok(None)` when it has none.
     fn choose(

@@ -478,6 +478,11 @@ impl game::Seat for NetSeat {
         }
     }
 
+    /// The attempts its own view allows.
+    fn completions(&self) -> Vec<String> {
+        self.seat.attempt_texts()
+    }
+
     fn commands(&self) -> &'static [(&'static str, &'static str)] {
         &COMMANDS
     }

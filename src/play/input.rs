@@ -11,57 +11,19 @@ use std::time::{Duration, Instant};
 
 use rustyline::ExternalPrinter;
 
-use rustyline::completion::{Completer, Pair};
+use rustyline::Editor;
 use rustyline::error::ReadlineError;
-use rustyline::highlight::Highlighter;
-use rustyline::hint::Hinter;
-use rustyline::validate::Validator;
-use rustyline::{Editor, Helper};
 
-/// Legal moves for tab completion.
-pub struct MoveCompleter {
-    moves: Vec<String>,
-    commands: Vec<String>,
-}
-
-impl Helper for MoveCompleter {}
-impl Highlighter for MoveCompleter {}
-impl Validator for MoveCompleter {}
-impl Hinter for MoveCompleter {
-    type Hint = String;
-}
-
-impl Completer for MoveCompleter {
-    type Candidate = Pair;
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _: &rustyline::Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos].rfind(' ').map_or(0, |i| i + 1);
-        let word = &line[start..pos];
-        let candidates = self
-            .moves
-            .iter()
-            .chain(&self.commands)
-            .filter(|c| c.starts_with(word))
-            .map(|c| Pair {
-                display: c.clone(),
-                replacement: c.clone(),
-            })
-            .collect();
-        Ok((start, candidates))
-    }
-}
+use crate::completion::{self, Completions, Words};
 
 /// Where `play` reads its lines.
 pub enum Input {
     /// A line editor, and the lines of a paste past the first, each taken
     /// in turn as if typed.
     Terminal(
-        Box<Editor<MoveCompleter, rustyline::history::DefaultHistory>>,
+        Box<Editor<Completions, rustyline::history::DefaultHistory>>,
         VecDeque<String>,
+        Words,
     ),
     Piped(io::StdinLock<'static>),
 }
@@ -71,13 +33,10 @@ impl Input {
     /// otherwise; `commands` are completed besides the legal moves.
     pub fn open(commands: &[&str]) -> Input {
         if io::stdin().is_terminal() {
-            let helper = MoveCompleter {
-                moves: Vec::new(),
-                commands: commands.iter().map(|c| c.to_string()).collect(),
-            };
+            let (helper, moves) = Completions::new(commands);
             if let Ok(mut editor) = Editor::new() {
                 editor.set_helper(Some(helper));
-                return Input::Terminal(Box::new(editor), VecDeque::new());
+                return Input::Terminal(Box::new(editor), VecDeque::new(), moves);
             }
         }
         Input::Piped(io::stdin().lock())
@@ -98,7 +57,8 @@ impl Input {
         legal: &[String],
         alarm: Option<(Duration, String)>,
     ) -> Option<String> {
-        let (Input::Terminal(editor, pasted), Some((after, message))) = (&mut *self, alarm) else {
+        let (Input::Terminal(editor, pasted, _), Some((after, message))) = (&mut *self, alarm)
+        else {
             return self.read(prompt, legal);
         };
         if !pasted.is_empty() {
@@ -131,16 +91,14 @@ impl Input {
     /// are handed out one at a time, each shown after the prompt.
     pub fn read(&mut self, prompt: &str, legal: &[String]) -> Option<String> {
         match self {
-            Input::Terminal(editor, pasted) => {
+            Input::Terminal(editor, pasted, moves) => {
                 if let Some(line) = pasted.pop_front() {
                     let mut out = io::stdout().lock();
                     let _ = writeln!(out, "{prompt}{line}");
                     let _ = out.flush();
                     return Some(line);
                 }
-                if let Some(h) = editor.helper_mut() {
-                    h.moves = legal.to_vec();
-                }
+                completion::offer(moves, legal.to_vec());
                 loop {
                     match editor.readline(prompt) {
                         Ok(text) => {
