@@ -50,6 +50,10 @@ pub(super) struct ServerArgs {
     listen: SocketAddr,
     #[command(flatten)]
     db: DbArg,
+    /// Also serve the browser page, and the WebSocket it plays through, on
+    /// this address (127.0.0.1:8080 when the flag is given alone).
+    #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1, default_missing_value = "127.0.0.1:8080")]
+    http: Option<SocketAddr>,
     /// A game still going after this many plies (moves of either side;
     /// Kriegspiel's refused attempts are not counted) is drawn by the move
     /// limit; 0 for none. The 6.170 rules have no repetition or move-count
@@ -66,6 +70,7 @@ pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
                 listen: args.listen,
                 db: args.db.path(),
                 max_plies: args.max_plies,
+                http: args.http,
             })
             .map_err(anyhow::Error::msg)?;
             Ok(ExitCode::SUCCESS)

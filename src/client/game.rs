@@ -39,6 +39,11 @@ pub enum SeatLine {
     Attempts(Vec<String>),
     /// The end: the result and the reason's name, or `*` and why not.
     End(String, String),
+    /// The moves the side to move may try (the server's list; the
+    /// client's seat makes its own).
+    Legal(Vec<String>),
+    /// The database's number of the game that ended (for `smoves`).
+    Stored(i64),
 }
 
 fn color_of(word: &str) -> Option<Color> {
@@ -57,6 +62,13 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
     let what = words.next()?;
     let words: Vec<&str> = words.collect();
     let text = || words.join(" ");
+    let list = || {
+        words
+            .iter()
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_string())
+            .collect()
+    };
     let seat_line = match (what, &words[..]) {
         ("start", [ruleset, side, white, black, inc, wms, bms]) => SeatLine::Start {
             ruleset: ruleset.to_string(),
@@ -81,14 +93,10 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
             white: w.parse().ok(),
             black: b.parse().ok(),
         }),
-        ("attempts", _) => SeatLine::Attempts(
-            words
-                .iter()
-                .filter(|w| !w.is_empty())
-                .map(|w| w.to_string())
-                .collect(),
-        ),
+        ("attempts", _) => SeatLine::Attempts(list()),
         ("end", [result, why]) => SeatLine::End(result.to_string(), why.to_string()),
+        ("legal", _) => SeatLine::Legal(list()),
+        ("stored", [id]) => SeatLine::Stored(id.parse().ok()?),
         _ => return None,
     };
     Some((number, seat_line))
@@ -226,7 +234,7 @@ impl Table {
     /// move, the start, the end) and is worth drawing.
     pub fn take(&mut self, games: &Registry, line: SeatLine) -> bool {
         match line {
-            SeatLine::Start { .. } => false,
+            SeatLine::Start { .. } | SeatLine::Legal(_) | SeatLine::Stored(_) => false,
             SeatLine::Told(told) => {
                 if let Told::Refused(text) = &told {
                     self.refused.push(text.clone());

@@ -344,8 +344,6 @@ impl<'a> Session<'a> {
         }
         if line.starts_with("**** Starting FICS session as ") {
             self.logged_in = true;
-            self.link.send("set style 12");
-            self.quiet.push("Style 12 set.");
             self.link.send("iset seat 1");
             self.quiet.push("seat set.");
             if self.again && self.options.account.is_some() {

@@ -16,10 +16,12 @@
 mod commands;
 pub mod db;
 pub mod glicko;
+mod http;
 mod hub;
 mod info;
 mod login;
 pub mod net;
+mod page;
 mod password;
 mod play;
 mod rating;
@@ -33,9 +35,11 @@ mod table;
 mod talk;
 mod terms;
 mod told;
+mod websocket;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
@@ -54,6 +58,8 @@ pub struct ServerOptions {
     pub listen: SocketAddr,
     /// The database file.
     pub db: PathBuf,
+    /// Where to serve the page and its WebSocket, if anywhere.
+    pub http: Option<SocketAddr>,
     /// A game still going after this many plies is drawn by the move
     /// limit (0: no limit).
     pub max_plies: usize,
@@ -115,10 +121,31 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
             runtime.block_on(hub.run(receiver));
         }
     });
-    let accepting = tokio::spawn(net::accept(listener, events.clone()));
+    let connections = Arc::new(net::Connections::default());
+    let page = match options.http {
+        Some(addr) => {
+            let http = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| format!("cannot listen on {addr} for the page: {e}"))?;
+            let address = http
+                .local_addr()
+                .map_err(|e| format!("cannot listen: {e}"))?;
+            say(&format!("Page at http://{address}/"));
+            Some(tokio::spawn(http::accept(
+                http,
+                events.clone(),
+                Arc::clone(&connections),
+            )))
+        }
+        None => None,
+    };
+    let accepting = tokio::spawn(net::accept(listener, events.clone(), connections));
     stopped().await;
     say("Stopping: games in progress are adjourned.");
     accepting.abort();
+    if let Some(page) = page {
+        page.abort();
+    }
     let _ = events.send(net::Event::Shutdown).await;
     let _ = tokio::task::spawn_blocking(move || hub_thread.join()).await;
     // Let the writers send the last words.

@@ -6,7 +6,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -47,6 +47,14 @@ fn wire(text: &str) -> Vec<u8> {
     out
 }
 
+/// Queued text without the echo markers (for a client that is no
+/// telnet).
+pub fn plain(text: &str) -> String {
+    text.chars()
+        .filter(|c| !ECHO_OFF.contains(*c) && !ECHO_ON.contains(*c))
+        .collect()
+}
+
 /// What reaches the hub.
 #[derive(Debug)]
 pub enum Event {
@@ -80,10 +88,49 @@ pub enum Event {
     Shutdown,
 }
 
+/// The connections of every listener (telnet, and the page's WebSocket):
+/// their numbers and how many are open.
+#[derive(Debug, Default)]
+pub struct Connections {
+    next: AtomicU64,
+    live: AtomicUsize,
+}
+
+/// A connection admitted: counted as open until dropped.
+#[derive(Debug)]
+pub struct Admitted {
+    /// Its number.
+    pub id: ConnId,
+    connections: Arc<Connections>,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.connections.live.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Connections {
+    /// A number for a new connection, or `None` when
+    /// [`MAX_CONNECTIONS`] are open.
+    pub fn admit(self: &Arc<Self>) -> Option<Admitted> {
+        if self.live.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            self.live.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Admitted {
+            id: self.next.fetch_add(1, Ordering::SeqCst) + 1,
+            connections: Arc::clone(self),
+        })
+    }
+}
+
 /// Accepts clients until the task is dropped.
-pub async fn accept(listener: TcpListener, hub: mpsc::Sender<Event>) {
-    let live = Arc::new(AtomicUsize::new(0));
-    let mut next: ConnId = 1;
+pub async fn accept(
+    listener: TcpListener,
+    hub: mpsc::Sender<Event>,
+    connections: Arc<Connections>,
+) {
     loop {
         let Ok((stream, peer)) = listener.accept().await else {
             // Out of descriptors, say: wait a moment rather than spin.
@@ -91,7 +138,7 @@ pub async fn accept(listener: TcpListener, hub: mpsc::Sender<Event>) {
             continue;
         };
         let _ = stream.set_nodelay(true);
-        if live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+        let Some(admitted) = connections.admit() else {
             tokio::spawn(async move {
                 let mut stream = stream;
                 let _ = stream
@@ -99,23 +146,23 @@ pub async fn accept(listener: TcpListener, hub: mpsc::Sender<Event>) {
                     .await;
             });
             continue;
-        }
-        let id = next;
-        next += 1;
-        live.fetch_add(1, Ordering::SeqCst);
-        let live = Arc::clone(&live);
+        };
         let hub = hub.clone();
         tokio::spawn(async move {
-            serve(stream, peer, id, hub).await;
-            live.fetch_sub(1, Ordering::SeqCst);
+            serve(stream, peer, admitted.id, hub).await;
+            drop(admitted);
         });
     }
 }
 
-/// One client: lines to the hub, the hub's queue to the client.
-async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sender<Event>) {
-    let (mut reader, mut writer) = stream.into_split();
-    let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
+/// Tells the hub of a new client: its queue and its backlog, or `None`
+/// when the hub is gone.
+pub async fn connected(
+    hub: &mpsc::Sender<Event>,
+    id: ConnId,
+    peer: SocketAddr,
+) -> Option<(mpsc::Receiver<Arc<str>>, Arc<AtomicUsize>)> {
+    let (out, queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
     let backlog = Arc::new(AtomicUsize::new(0));
     let connected = Event::Connected {
         id,
@@ -123,9 +170,38 @@ async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sende
         out,
         backlog: Arc::clone(&backlog),
     };
-    if hub.send(connected).await.is_err() {
-        return;
+    hub.send(connected).await.ok()?;
+    Some((queue, backlog))
+}
+
+/// Hands the lines in `bytes` to the hub; `false` when it is gone.
+pub async fn send_lines(
+    bytes: &[u8],
+    lines: &mut Lines,
+    id: ConnId,
+    hub: &mpsc::Sender<Event>,
+) -> bool {
+    for &b in bytes {
+        if let Some((text, too_long)) = lines.push(b) {
+            let event = Event::Line {
+                id,
+                line: text,
+                too_long,
+            };
+            if hub.send(event).await.is_err() {
+                return false;
+            }
+        }
     }
+    true
+}
+
+/// One client: lines to the hub, the hub's queue to the client.
+async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sender<Event>) {
+    let (mut reader, mut writer) = stream.into_split();
+    let Some((mut queue, backlog)) = connected(&hub, id, peer).await else {
+        return;
+    };
     let lines = hub.clone();
     let reading = tokio::spawn(async move {
         read_lines(&mut reader, id, &lines).await;
@@ -156,17 +232,8 @@ async fn read_lines(
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
-        for &b in &buf[..n] {
-            if let Some((text, too_long)) = line.push(b) {
-                let event = Event::Line {
-                    id,
-                    line: text,
-                    too_long,
-                };
-                if hub.send(event).await.is_err() {
-                    return;
-                }
-            }
+        if !send_lines(&buf[..n], &mut line, id, hub).await {
+            return;
         }
     }
 }

@@ -150,7 +150,7 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     let (Some(table), Some(session)) = (hub.tables.get(&number), hub.session(conn)) else {
         return;
     };
-    if session.seat {
+    if session.seat && !session.style12 {
         // It keeps its own view from the `<s1>` lines.
         return;
     }
@@ -164,6 +164,9 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     } else {
         None
     };
+    if line.is_none() && session.seat {
+        return;
+    }
     let text = line.unwrap_or_else(|| table.text_view(viewer));
     hub.say(conn, text.trim_end());
 }

@@ -11,12 +11,18 @@
 //! <s1> N clock WHITE_MS BLACK_MS (after the start and each move; - for
 //!                                 no clock)
 //! <s1> N attempts TEXT...        (a hidden game's every attempt, at its end)
+//! <s1> N stored ID               (at the end: the database's number for the
+//!                                 game, for `smoves ID`)
 //! <s1> N end RESULT REASON       (1-0, 0-1, 1/2-1/2 and the reason's name,
 //!                                 or * aborted, * adjourned)
+//! <s1> N legal TEXT...           (to the side to move, after the clock
+//!                                 line: the moves it may try, as its seat
+//!                                 knows them)
 //! ```
 //!
 //! SIDE is `white`, `black`, or `none` for an onlooker. A client with
-//! these lines gets no boards: it draws its own.
+//! these lines gets no text boards (it draws its own); with `set style 12`
+//! as well, it gets the `<12>` lines, each viewer's own.
 
 use super::hub::Hub;
 use super::net::ConnId;
@@ -70,6 +76,19 @@ fn clocks(hub: &Hub, number: u32) -> Option<String> {
     ))
 }
 
+/// The moves `viewer` may try now, when it is its turn: the legal moves
+/// in a game of full information, in a hidden one those its own view
+/// allows (its seat's, built from what it was told: nothing it may not
+/// know).
+fn legal(hub: &Hub, number: u32, viewer: Viewer) -> Option<String> {
+    let table = hub.tables.get(&number)?;
+    if viewer != Viewer::Side(table.game.turn()) || table.game.outcome().is_some() {
+        return None;
+    }
+    let moves = table.game.seat(viewer).completions();
+    Some(format!("<s1> {number} legal {}", moves.join(" ")))
+}
+
 /// The game as it stands, for a viewer that just sat down (a new or
 /// resumed game, an observer).
 pub fn start(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
@@ -92,6 +111,7 @@ pub fn start(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     )];
     lines.extend(table.game.told(viewer, 0).iter().map(|t| line(number, t)));
     lines.extend(clocks(hub, number));
+    lines.extend(legal(hub, number, viewer));
     hub.say(conn, &lines.join("\n"));
 }
 
@@ -113,6 +133,7 @@ pub fn moved(hub: &mut Hub, number: u32, from: usize, audience: &[(ConnId, Viewe
             .map(|t| line(number, t))
             .collect();
         lines.extend(clock_line.clone());
+        lines.extend(legal(hub, number, viewer));
         hub.say(conn, &lines.join("\n"));
     }
 }
@@ -157,9 +178,11 @@ pub fn end(
         ),
         None => format!("<s1> {number} end * {why_not}"),
     };
+    let stored = format!("<s1> {number} stored {}", table.id);
     for &(conn, _) in audience {
         if wants(hub, conn) {
             let mut lines: Vec<String> = attempts.iter().cloned().collect();
+            lines.push(stored.clone());
             lines.push(result.clone());
             hub.say(conn, &lines.join("\n"));
         }

@@ -1,0 +1,481 @@
+// The page: a session with the server over a WebSocket that speaks the
+// server's own line protocol (the same login, commands and games as
+// telnet). Boards come from the server's `<12>` lines (each viewer's own),
+// moves it may try from its `<s1> legal` lines: the page keeps no rules
+// of any game, so it plays what the server plays.
+
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Key } from 'chessground/types';
+import type { DrawShape } from 'chessground/draw';
+import { Board12, SeatLine, Side, clockText, connectShape, readBoard12, readSeat, squaresOf } from './protocol';
+import { zone } from './zone';
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+interface Game {
+  number: number;
+  ruleset: string;
+  side: Side | 'none';
+  names: { white: string; black: string };
+  clocks: [number | null, number | null];
+  clockAt: number;
+  turn: Side;
+  legal: string[];
+  moves: string[];
+  result: string | null;
+  hidden: boolean;
+  board: Board12 | null;
+  tokens: Map<string, Token>;
+  autoTokens: Map<string, Token>;
+  showZone: boolean;
+  stored: number | null;
+}
+
+type Token = 'piece' | 'check' | 'king';
+
+let socket: WebSocket | null = null;
+let buffer = '';
+let loggedIn = false;
+let handle = '';
+let account: { name: string; password: string } | null = null;
+let game: Game | null = null;
+let ground: Api | null = null;
+let tokenKind: Token | null = null;
+let readingPgn: string[] | null = null;
+
+function send(line: string): void {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(line + '\n');
+}
+
+function log(text: string, cls = ''): void {
+  const out = $('console');
+  const line = document.createElement('div');
+  line.textContent = text;
+  if (cls) line.className = cls;
+  const ad = /\("play (\d+)" to respond\)/.exec(text);
+  if (ad) {
+    const button = document.createElement('button');
+    button.textContent = `play ${ad[1]}`;
+    button.addEventListener('click', () => send(`play ${ad[1]}`));
+    line.append(' ', button);
+  }
+  if (/ challenges you| match request/.test(text) || /"accept"/.test(text)) {
+    for (const word of ['accept', 'decline']) {
+      const button = document.createElement('button');
+      button.textContent = word;
+      button.addEventListener('click', () => send(word));
+      line.append(' ', button);
+    }
+  }
+  out.append(line);
+  while (out.childElementCount > 500) out.firstElementChild?.remove();
+  out.scrollTop = out.scrollHeight;
+}
+
+function toast(text: string): void {
+  const t = $('toast');
+  t.textContent = text;
+  t.hidden = false;
+  window.setTimeout(() => (t.hidden = true), 2500);
+}
+
+// ---- the connection ----
+
+function connect(): void {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  socket = new WebSocket(`${scheme}//${location.host}/ws`);
+  $('status').textContent = 'Connecting...';
+  socket.addEventListener('open', () => ($('status').textContent = 'Connected.'));
+  socket.addEventListener('message', (e) => receive(String(e.data)));
+  socket.addEventListener('close', () => {
+    $('status').textContent = 'Disconnected.';
+    loggedIn = false;
+    showLogin(true);
+  });
+}
+
+function receive(chunk: string): void {
+  buffer += chunk.replace(/\r/g, '');
+  let end: number;
+  while ((end = buffer.indexOf('\n')) >= 0) {
+    line(buffer.slice(0, end));
+    buffer = buffer.slice(end + 1);
+  }
+  // A question left without a line end.
+  const rest = buffer.replace(/^fics% /, '');
+  if (rest.endsWith('login: ')) {
+    buffer = '';
+    if (account) send(account.name);
+  } else if (rest.endsWith('password: ')) {
+    buffer = '';
+    send(account?.password ?? '');
+  } else if (rest === 'fics% ') {
+    buffer = '';
+  }
+}
+
+function line(raw: string): void {
+  let text = raw;
+  while (text.startsWith('fics% ')) text = text.slice(6);
+  if (text === '') return;
+  const seat = readSeat(text);
+  if (seat) return seatLine(seat);
+  const board = readBoard12(text);
+  if (board) return boardLine(board);
+  if (readingPgn) {
+    if (readingPgn.length === 0 && !text.startsWith('[')) {
+      readingPgn = null;
+      toast(text);
+      return log(text);
+    }
+    readingPgn.push(text);
+    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(text.trim().split(' ').pop() ?? '') && !text.startsWith('[')) {
+      download(readingPgn.join('\n') + '\n');
+      readingPgn = null;
+    }
+    return;
+  }
+  if (text.startsWith('Press return to enter the server as')) send('');
+  const started = /^\*\*\*\* Starting FICS session as ([A-Za-z]+)/.exec(text);
+  if (started) {
+    loggedIn = true;
+    handle = started[1];
+    for (const set of ['set style 12', 'iset ms 1', 'iset seat 1']) send(set);
+    showLogin(false);
+    $('me').textContent = handle;
+  }
+  if (/^(Style 12 set\.|ms set\.|seat set\.)$/.test(text)) return;
+  if (text.startsWith('**** Invalid password')) toast('The password was refused.');
+  log(text);
+}
+
+// ---- games ----
+
+function seatLine(s: SeatLine): void {
+  if (s.kind === 'start') {
+    game = {
+      number: s.game,
+      ruleset: s.ruleset,
+      side: s.side,
+      names: { white: s.white, black: s.black },
+      clocks: s.clocks.map((c) => (c > 0 ? c : null)) as [number | null, number | null],
+      clockAt: performance.now(),
+      turn: 'white',
+      legal: [],
+      moves: [],
+      result: null,
+      hidden: s.ruleset === 'wild/16' || s.ruleset === 'kriegspiel',
+      board: null,
+      tokens: new Map(),
+      autoTokens: new Map(),
+      showZone: false,
+      stored: null,
+    };
+    $('announcements').replaceChildren();
+    setUpBoard();
+    redraw();
+    return;
+  }
+  if (!game || s.game !== game.number) return;
+  switch (s.kind) {
+    case 'moved':
+      game.moves.push(s.text ?? '?');
+      game.turn = s.side === 'white' ? 'black' : 'white';
+      game.legal = [];
+      break;
+    case 'heard':
+      announce(s.text);
+      break;
+    case 'refused':
+      if (game.side !== 'none') {
+        toast(`Illegal move (${s.text})`);
+        announce(`Illegal move: ${s.text}`);
+      }
+      break;
+    case 'clock':
+      game.clocks = s.clocks;
+      game.clockAt = performance.now();
+      break;
+    case 'legal':
+      game.legal = s.moves;
+      game.turn = game.side === 'none' ? game.turn : (game.side as Side);
+      break;
+    case 'attempts':
+      break;
+    case 'stored':
+      game.stored = s.id;
+      break;
+    case 'end':
+      game.result = `${s.result} ${s.reason}`;
+      game.legal = [];
+      announce(`Game over: ${s.result} (${s.reason})`);
+      break;
+  }
+  redraw();
+}
+
+function announce(text: string): void {
+  const item = document.createElement('li');
+  item.textContent = text;
+  $('announcements').append(item);
+  item.scrollIntoView({ block: 'nearest' });
+  if (!game) return;
+  // Automatic guess tokens: a capture's square.
+  const captured = /captured at ([a-h][1-8])/i.exec(text);
+  if (captured && game.hidden) game.autoTokens.set(captured[1], 'piece');
+  if (/check/i.test(text) && game.hidden) toast(text);
+}
+
+function boardLine(b: Board12): void {
+  if (!game || b.game !== game.number) return;
+  game.board = b;
+  game.turn = b.turn;
+  redraw();
+}
+
+function setUpBoard(): void {
+  if (!game) return;
+  const board = $('board');
+  const grid = $('connect');
+  const shape = connectShape(game.ruleset);
+  board.hidden = shape !== null;
+  grid.hidden = shape === null;
+  $('tokens').hidden = !game.hidden;
+  $('zone').hidden = !game.hidden;
+  if (shape) return;
+  ground?.destroy();
+  ground = Chessground(board, {
+    orientation: game.side === 'black' ? 'black' : 'white',
+    coordinates: true,
+    movable: { free: false, showDests: true, events: { after: moved } },
+    premovable: { enabled: true },
+    drawable: { enabled: true },
+    events: { select: selected },
+  });
+}
+
+// A move made on the board: the legal text with these squares (asking
+// which piece a pawn becomes when there is a choice).
+function moved(orig: Key, dest: Key): void {
+  if (!game) return;
+  const texts = game.legal.filter((t) => {
+    const sq = squaresOf(t);
+    return sq !== null && sq.from === orig && sq.to === dest;
+  });
+  if (texts.length === 1) send(texts[0]);
+  else if (texts.length > 1) choosePromotion(texts);
+}
+
+function choosePromotion(texts: string[]): void {
+  const dialog = $('promotion');
+  dialog.replaceChildren();
+  for (const text of texts) {
+    const piece = squaresOf(text)?.promotion ?? '';
+    const button = document.createElement('button');
+    button.textContent = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', k: 'King' }[piece] ?? text;
+    button.addEventListener('click', () => {
+      dialog.hidden = true;
+      send(text);
+    });
+    dialog.append(button);
+  }
+  dialog.hidden = false;
+  (dialog.firstElementChild as HTMLElement | null)?.focus();
+}
+
+function selected(key: Key): void {
+  if (!game || !tokenKind || !game.hidden) return;
+  if (game.tokens.get(key) === tokenKind) game.tokens.delete(key);
+  else game.tokens.set(key, tokenKind);
+  ground?.selectSquare(null);
+  redraw();
+}
+
+function dests(): Map<Key, Key[]> {
+  const map = new Map<Key, Key[]>();
+  for (const text of game?.legal ?? []) {
+    const sq = squaresOf(text);
+    if (!sq) continue;
+    const list = map.get(sq.from as Key) ?? [];
+    if (!list.includes(sq.to as Key)) list.push(sq.to as Key);
+    map.set(sq.from as Key, list);
+  }
+  return map;
+}
+
+function shapes(): DrawShape[] {
+  if (!game || !game.hidden) return [];
+  const out: DrawShape[] = [];
+  const other = game.side === 'white' ? 'black' : 'white';
+  const labels: Record<Token, string> = { piece: '?', check: '+', king: 'K' };
+  for (const [key, kind] of [...game.autoTokens, ...game.tokens]) {
+    out.push({ orig: key as Key, label: { text: labels[kind], fill: other === 'black' ? '#222' : '#eee' } });
+  }
+  if (game.showZone && game.board) {
+    for (const key of zone(game.board.placement, game.side === 'black' ? 'black' : 'white')) {
+      out.push({ orig: key as Key, brush: 'blue' });
+    }
+  }
+  // Pawn tries: the diagonal steps the legal attempts allow.
+  if (game.board && /pawn tr/i.test(lastAnnouncement())) {
+    for (const text of game.legal) {
+      const sq = squaresOf(text);
+      if (sq && sq.from[0] !== sq.to[0] && pieceAt(game.board.placement, sq.from)?.toLowerCase() === 'p') {
+        out.push({ orig: sq.from as Key, dest: sq.to as Key, brush: 'yellow' });
+      }
+    }
+  }
+  return out;
+}
+
+function lastAnnouncement(): string {
+  return $('announcements').lastElementChild?.textContent ?? '';
+}
+
+function pieceAt(placement: string, square: string): string | null {
+  const rank = 8 - parseInt(square[1], 10);
+  const file = square.charCodeAt(0) - 97;
+  const row = placement.split('/')[rank]?.replace(/\d/g, (d) => '-'.repeat(parseInt(d, 10))) ?? '';
+  const c = row[file];
+  return c && c !== '-' ? c : null;
+}
+
+function redraw(): void {
+  if (!game) return;
+  const mine = game.side !== 'none' && game.side === game.turn && game.result === null;
+  $('names').textContent = `${game.names.white} (White) vs. ${game.names.black} (Black), ${game.ruleset}`;
+  $('result').textContent = game.result ?? (mine ? 'Your move.' : `${game.turn === 'white' ? 'White' : 'Black'} to move.`);
+  const shape = connectShape(game.ruleset);
+  if (shape) return drawConnect(shape, mine);
+  if (!ground) return;
+  const b = game.board;
+  const check = b && /[+#]$/.test(b.pretty) ? b.turn : false;
+  ground.set({
+    fen: b?.placement,
+    turnColor: game.turn,
+    lastMove: b?.last as Key[] | undefined,
+    check: game.hidden ? false : check,
+    movable: {
+      color: game.result === null && game.side !== 'none' ? game.side : undefined,
+      dests: mine ? dests() : new Map(),
+    },
+    viewOnly: game.side === 'none' || game.result !== null,
+  });
+  ground.setAutoShapes(shapes());
+  if (mine) ground.playPremove();
+}
+
+function drawConnect(shape: { columns: number; rows: number }, mine: boolean): void {
+  if (!game) return;
+  const grid = $('connect');
+  const heights = new Array(shape.columns).fill(0);
+  const cells: string[][] = Array.from({ length: shape.rows }, () => new Array(shape.columns).fill(''));
+  game.moves.forEach((text, i) => {
+    const column = text.charCodeAt(0) - 97;
+    if (column < 0 || column >= shape.columns || heights[column] >= shape.rows) return;
+    cells[shape.rows - 1 - heights[column]][column] = i % 2 === 0 ? 'white' : 'black';
+    heights[column]++;
+  });
+  grid.replaceChildren();
+  grid.style.gridTemplateColumns = `repeat(${shape.columns}, 1fr)`;
+  for (let column = 0; column < shape.columns; column++) {
+    const letter = String.fromCharCode(97 + column);
+    const button = document.createElement('button');
+    button.className = 'drop';
+    button.textContent = letter;
+    button.disabled = !mine || !game.legal.includes(letter);
+    button.setAttribute('aria-label', `drop a disc in column ${letter}`);
+    button.addEventListener('click', () => send(letter));
+    grid.append(button);
+  }
+  for (const row of cells) {
+    for (const cell of row) {
+      const div = document.createElement('div');
+      div.className = `cell ${cell}`;
+      grid.append(div);
+    }
+  }
+}
+
+function tickClocks(): void {
+  if (!game) return;
+  const running = game.result === null ? performance.now() - game.clockAt : 0;
+  const at = (i: 0 | 1): number | null => {
+    const c = game!.clocks[i];
+    if (c === null) return null;
+    const side: Side = i === 0 ? 'white' : 'black';
+    return side === game!.turn ? c - running : c;
+  };
+  $('clock-white').textContent = `White ${clockText(at(0))}`;
+  $('clock-black').textContent = `Black ${clockText(at(1))}`;
+  $('clock-white').classList.toggle('running', game.turn === 'white' && game.result === null);
+  $('clock-black').classList.toggle('running', game.turn === 'black' && game.result === null);
+}
+
+function download(pgn: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+  link.download = `game-${game?.number ?? 0}.pgn`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+// ---- the controls ----
+
+function showLogin(show: boolean): void {
+  $('login').hidden = !show;
+  $('lobby').hidden = show;
+}
+
+function wire(): void {
+  $('login').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const name = ($('name') as HTMLInputElement).value.trim();
+    const password = ($('password') as HTMLInputElement).value;
+    account = { name: name === '' ? 'guest' : name, password };
+    ($('password') as HTMLInputElement).value = '';
+    if (!socket || socket.readyState !== WebSocket.OPEN) connect();
+    else send(account.name);
+  });
+  $('seek').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const kind = ($('kind') as HTMLSelectElement).value;
+    const minutes = ($('minutes') as HTMLInputElement).value;
+    const increment = ($('increment') as HTMLInputElement).value;
+    send(`seek ${minutes} ${increment} ${kind}`);
+  });
+  $('command').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('typed') as HTMLInputElement;
+    if (input.value.trim() !== '') {
+      log(`> ${input.value}`, 'typed');
+      send(input.value);
+    }
+    input.value = '';
+  });
+  for (const [id, line] of [['resign', 'resign'], ['draw', 'draw'], ['abort', 'abort'], ['sought', 'sought'], ['games', 'games']]) {
+    $(id).addEventListener('click', () => send(line));
+  }
+  $('flip').addEventListener('click', () => ground?.toggleOrientation());
+  $('zone').addEventListener('click', () => {
+    if (game) game.showZone = !game.showZone;
+    redraw();
+  });
+  for (const kind of ['piece', 'check', 'king'] as Token[]) {
+    $(`token-${kind}`).addEventListener('click', () => {
+      tokenKind = tokenKind === kind ? null : kind;
+      for (const k of ['piece', 'check', 'king']) $(`token-${k}`).setAttribute('aria-pressed', String(tokenKind === k));
+    });
+  }
+  $('pgn').addEventListener('click', () => {
+    if (!game || game.result === null || game.stored === null) return toast('The game can be saved once it is over.');
+    readingPgn = [];
+    send(`smoves ${game.stored}`);
+  });
+  window.setInterval(tickClocks, 100);
+}
+
+wire();
+showLogin(true);
+void loggedIn;
