@@ -14,6 +14,8 @@ pub struct Server {
     pub addr: String,
     /// Its database.
     pub db: PathBuf,
+    /// The page's address (`--http`), when it serves one.
+    pub page: Option<String>,
 }
 
 impl Server {
@@ -46,6 +48,18 @@ impl Server {
             .unwrap_or_else(|| panic!("not a listening line: {line:?}"))
             .trim()
             .to_string();
+        let mut page = None;
+        if flags.contains(&"--http") {
+            while page.is_none() {
+                let mut line = String::new();
+                if out.read_line(&mut line).unwrap() == 0 {
+                    panic!("the server ended before its page line");
+                }
+                page = line
+                    .strip_prefix("Page at http://")
+                    .map(|a| a.trim().trim_end_matches('/').to_string());
+            }
+        }
         // Keep draining the server's output so it never blocks.
         std::thread::spawn(move || {
             let mut sink = String::new();
@@ -55,6 +69,7 @@ impl Server {
             child,
             addr,
             db: db.to_path_buf(),
+            page,
         }
     }
 
