@@ -284,8 +284,12 @@ function choosePromotion(texts: string[]): void {
   (dialog.firstElementChild as HTMLElement | null)?.focus();
 }
 
+// In token mode a square without a piece of the viewer's own takes or
+// loses a token of the chosen kind (its own pieces still move).
 function selected(key: Key): void {
   if (!game || !tokenKind || !game.hidden) return;
+  const piece = game.board ? pieceAt(game.board.placement, key) : null;
+  if (piece !== null && (piece === piece.toUpperCase()) === (game.side === 'white')) return;
   if (game.tokens.get(key) === tokenKind) game.tokens.delete(key);
   else game.tokens.set(key, tokenKind);
   ground?.selectSquare(null);
@@ -369,13 +373,14 @@ function redraw(): void {
 function drawConnect(shape: { columns: number; rows: number }, mine: boolean): void {
   if (!game) return;
   const grid = $('connect');
-  const heights = new Array(shape.columns).fill(0);
   const cells: string[][] = Array.from({ length: shape.rows }, () => new Array(shape.columns).fill(''));
+  // Each move is its cell: `d1` is column d, the bottom row.
   game.moves.forEach((text, i) => {
-    const column = text.charCodeAt(0) - 97;
-    if (column < 0 || column >= shape.columns || heights[column] >= shape.rows) return;
-    cells[shape.rows - 1 - heights[column]][column] = i % 2 === 0 ? 'white' : 'black';
-    heights[column]++;
+    const cell = /^([a-z])(\d+)$/.exec(text);
+    if (!cell) return;
+    const column = cell[1].charCodeAt(0) - 97;
+    const row = shape.rows - parseInt(cell[2], 10);
+    if (column < shape.columns && row >= 0 && row < shape.rows) cells[row][column] = i % 2 === 0 ? 'white' : 'black';
   });
   grid.replaceChildren();
   grid.style.gridTemplateColumns = `repeat(${shape.columns}, 1fr)`;
@@ -384,9 +389,10 @@ function drawConnect(shape: { columns: number; rows: number }, mine: boolean): v
     const button = document.createElement('button');
     button.className = 'drop';
     button.textContent = letter;
-    button.disabled = !mine || !game.legal.includes(letter);
+    const move = game.legal.find((t) => t.startsWith(letter) && /^[a-z]\d+$/.test(t));
+    button.disabled = !mine || move === undefined;
     button.setAttribute('aria-label', `drop a disc in column ${letter}`);
-    button.addEventListener('click', () => send(letter));
+    button.addEventListener('click', () => move && send(move));
     grid.append(button);
   }
   for (const row of cells) {

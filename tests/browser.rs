@@ -1,0 +1,459 @@
+//! The page in a real browser: Debian's Chromium, headless, driven through
+//! its WebDriver (`chromedriver`), against a server the test starts. Two
+//! browsers play Kriegspiel to mate by drag and drop (each page shows only
+//! its own pieces; an illegal attempt is refused; a guess token is placed;
+//! the zone is drawn; the whole board at the end), and a chess game (the
+//! legal destinations shown, check shown); a Connect 4 disc is dropped.
+//! Screenshots of each game go to `target/browser/`.
+//!
+//! Without `chromedriver` on the PATH the tests say so and pass, unless
+//! `ANTICHESS_BROWSER_TESTS=required` (as `.ci/run` sets it), where they
+//! fail.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::server::Server;
+use serde_json::{Value, json};
+
+/// A WebDriver element's key in JSON.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// `chromedriver`, on a port of its own.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    /// Starts it; `None` (the test then passes, saying why) when it is not
+    /// installed and not required.
+    fn start() -> Option<Driver> {
+        let required = std::env::var("ANTICHESS_BROWSER_TESTS").as_deref() == Ok("required");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn();
+        let mut child = match child {
+            Ok(c) => c,
+            Err(e) if !required => {
+                eprintln!("skipped: chromedriver cannot be run ({e})");
+                return None;
+            }
+            Err(e) => panic!("chromedriver cannot be run: {e}"),
+        };
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        while !line.contains("started successfully") {
+            line.clear();
+            if out.read_line(&mut line).unwrap() == 0 {
+                panic!("chromedriver did not start");
+            }
+        }
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            let _ = out.read_to_string(&mut sink);
+        });
+        Some(Driver { child, port })
+    }
+
+    /// One WebDriver call: its `value`.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let body = read_answer(&mut stream);
+        let value: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{method} {path}: {e}: {body}"));
+        let value = value["value"].clone();
+        assert!(value.get("error").is_none(), "{method} {path}: {value}");
+        value
+    }
+
+    /// A headless browser window.
+    fn browser(&self) -> Browser<'_> {
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                         "--disable-background-networking", "--disable-component-update",
+                         "--disable-sync", "--window-size=1100,900"],
+            },
+        }}});
+        let session = self.call("POST", "/session", Some(capabilities));
+        Browser {
+            driver: self,
+            session: session["sessionId"].as_str().unwrap().to_string(),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer's body: by its length, or its chunks, or to the end.
+fn read_answer(stream: &mut TcpStream) -> String {
+    let mut reader = BufReader::new(stream);
+    let mut length = None;
+    let mut chunked = false;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        let line = line.trim_end().to_ascii_lowercase();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("content-length:") {
+            length = n.trim().parse::<usize>().ok();
+        }
+        chunked |= line == "transfer-encoding: chunked";
+    }
+    let mut body = Vec::new();
+    if let Some(n) = length {
+        body.resize(n, 0);
+        reader.read_exact(&mut body).unwrap();
+    } else {
+        reader.read_to_end(&mut body).unwrap();
+    }
+    let body = String::from_utf8_lossy(&body).into_owned();
+    if chunked { unchunk(&body) } else { body }
+}
+
+fn unchunk(body: &str) -> String {
+    let mut out = String::new();
+    let mut rest = body;
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if size == 0 {
+            break;
+        }
+        out.push_str(&after[..size]);
+        rest = &after[size + 2..];
+    }
+    out
+}
+
+/// One browser window at the page.
+struct Browser<'a> {
+    driver: &'a Driver,
+    session: String,
+}
+
+impl Browser<'_> {
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        self.driver.call(method, &path, body)
+    }
+
+    /// Runs `script` (a function body) in the page: what it returns.
+    fn run(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// Waits (up to 15 s) until `script` returns true.
+    fn wait(&self, script: &str) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.run(script) != json!(true) {
+            assert!(
+                Instant::now() < deadline,
+                "waited for `{script}`; the console says:\n{}",
+                self.run("return document.getElementById('console').innerText")
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn element(&self, css: &str) -> String {
+        let found = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        found[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.element(css);
+        self.call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    /// Types `line` into the command box and sends it.
+    fn say(&self, line: &str) {
+        let id = self.element("#typed");
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({"text": format!("{line}\n")})),
+        );
+    }
+
+    fn text(&self, css: &str) -> String {
+        let script = format!("return document.querySelector('{css}').innerText");
+        self.run(&script).as_str().unwrap_or_default().to_string()
+    }
+
+    /// Opens the page and enters as a guest: the handle.
+    fn enter(&self, page: &str) -> String {
+        self.call(
+            "POST",
+            "/url",
+            Some(json!({"url": format!("http://{page}/")})),
+        );
+        self.click("#login button");
+        self.wait("return document.getElementById('me').innerText.startsWith('Guest')");
+        self.text("#me")
+    }
+
+    /// The centre of `square` on the board, in the window's pixels.
+    fn square(&self, square: &str) -> (i64, i64) {
+        let script = format!(
+            "const r = document.querySelector('#board cg-container').getBoundingClientRect();
+             const white = !document.getElementById('board').classList.contains('orientation-black');
+             const file = '{square}'.charCodeAt(0) - 97, rank = Number('{square}'[1]) - 1;
+             const x = white ? file : 7 - file, y = white ? 7 - rank : rank;
+             return [Math.round(r.left + (x + 0.5) * r.width / 8), Math.round(r.top + (y + 0.5) * r.height / 8)];"
+        );
+        let at = self.run(&script);
+        (at[0].as_i64().unwrap(), at[1].as_i64().unwrap())
+    }
+
+    /// Drags the piece on `from` to `to`, as a mouse would.
+    fn drag(&self, from: &str, to: &str) {
+        let (a, b) = (self.square(from), self.square(to));
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": a.0, "y": a.1},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "duration": 150, "origin": "viewport", "x": (a.0 + b.0) / 2, "y": (a.1 + b.1) / 2},
+                {"type": "pointerMove", "duration": 150, "origin": "viewport", "x": b.0, "y": b.1},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.call("POST", "/actions", Some(actions));
+        self.call("DELETE", "/actions", None);
+    }
+
+    /// Clicks `square` on the board.
+    fn click_square(&self, square: &str) {
+        let a = self.square(square);
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": a.0, "y": a.1},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.call("POST", "/actions", Some(actions));
+        self.call("DELETE", "/actions", None);
+    }
+
+    /// The pieces drawn on the board, by colour.
+    fn pieces(&self, color: &str) -> i64 {
+        let script =
+            format!("return document.querySelectorAll('#board piece.{color}:not(.ghost)').length");
+        self.run(&script).as_i64().unwrap()
+    }
+
+    /// Saves a screenshot as `target/browser/NAME.png`.
+    fn screenshot(&self, name: &str) {
+        let data = self.call("GET", "/screenshot", None);
+        let bytes = base64_decode(data.as_str().unwrap());
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), bytes).unwrap();
+    }
+}
+
+impl Drop for Browser<'_> {
+    fn drop(&mut self) {
+        let path = format!("/session/{}", self.session);
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.driver.call("DELETE", &path, None)
+        }));
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let clean: Vec<u8> = text.bytes().filter(|&c| c != b'=' && c != b'\n').collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &c)| n | u32::from(value(c)) << (18 - 6 * i));
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..chunk.len() - 1]);
+    }
+    out
+}
+
+fn server(dir: &tempfile::TempDir) -> Server {
+    Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &["--http", "127.0.0.1:0"],
+    )
+}
+
+/// Two windows in a game of `kind` (the first White): after `play 1`.
+fn game<'a>(driver: &'a Driver, page: &str, kind: &str) -> (Browser<'a>, Browser<'a>) {
+    let white = driver.browser();
+    let black = driver.browser();
+    white.enter(page);
+    black.enter(page);
+    white.say(&format!("seek 5 0 {kind} white"));
+    let ad = r#"/"play (\d+)" to respond/.exec(document.getElementById('console').innerText)"#;
+    black.wait(&format!("return {ad} !== null"));
+    let number = black.run(&format!("return {ad}[1]"));
+    black.say(&format!("play {}", number.as_str().unwrap()));
+    for side in [&white, &black] {
+        side.wait("return document.getElementById('names').innerText.includes('vs.')");
+    }
+    (white, black)
+}
+
+#[test]
+fn two_browsers_play_kriegspiel_to_mate() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let page = server.page.clone().unwrap();
+    let (white, black) = game(&driver, &page, "wild/16");
+    white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
+    black.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
+    assert_eq!((white.pieces("white"), white.pieces("black")), (16, 0));
+    assert_eq!((black.pieces("black"), black.pieces("white")), (16, 0));
+    white.drag("f2", "f3");
+    black.wait("return document.getElementById('result').innerText == 'Your move.'");
+    assert_eq!(black.pieces("white"), 0);
+    black.drag("e7", "e5");
+    white.wait("return document.getElementById('result').innerText == 'Your move.'");
+    assert_eq!(white.pieces("black"), 0);
+    // A guess token by hand, and the zone of control.
+    white.click("#token-piece");
+    white.click_square("e5");
+    white.wait("return document.querySelectorAll('#board svg text').length >= 1");
+    white.click("#zone");
+    white.screenshot("kriegspiel-white");
+    white.drag("g2", "g4");
+    black.wait("return document.getElementById('result').innerText == 'Your move.'");
+    // An attempt the umpire refuses.
+    black.say("d8d6");
+    black.wait("return document.getElementById('toast').innerText.startsWith('Illegal move')");
+    black.screenshot("kriegspiel-black");
+    black.drag("d8", "h4");
+    for side in [&white, &black] {
+        side.wait("return document.getElementById('result').innerText.startsWith('0-1')");
+        // The whole board at the end.
+        side.wait("return document.querySelectorAll('#board piece.white:not(.ghost)').length == 16 && document.querySelectorAll('#board piece.black:not(.ghost)').length == 16");
+    }
+    white.screenshot("kriegspiel-end");
+    let log = white.text("#announcements");
+    assert!(log.contains("Checkmate"), "{log}");
+}
+
+#[test]
+fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let page = server.page.clone().unwrap();
+    let (white, black) = game(&driver, &page, "chess");
+    white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
+    // A piece picked up shows where it may go.
+    white.click_square("g1");
+    white.wait("return document.querySelectorAll('#board square.move-dest').length == 2");
+    white.click_square("g1");
+    for (side, from, to) in [
+        (&white, "e2", "e4"),
+        (&black, "e7", "e5"),
+        (&white, "f1", "c4"),
+        (&black, "b8", "c6"),
+        (&white, "d1", "h5"),
+        (&black, "g8", "f6"),
+    ] {
+        side.wait("return document.getElementById('result').innerText == 'Your move.'");
+        side.drag(from, to);
+    }
+    white.wait("return document.getElementById('result').innerText == 'Your move.'");
+    white.drag("h5", "f7");
+    for side in [&white, &black] {
+        side.wait("return document.getElementById('result').innerText.startsWith('1-0')");
+        side.wait("return document.querySelector('#board square.check') !== null");
+    }
+    black.screenshot("chess-mate");
+}
+
+#[test]
+fn connect_four_and_antichess_are_drawn() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let page = server.page.clone().unwrap();
+    let (white, black) = game(&driver, &page, "connect-4-7-6");
+    white.wait("return document.querySelectorAll('#connect .cell').length == 42");
+    white.click("#connect button.drop:nth-of-type(4)");
+    black.wait("return document.querySelectorAll('#connect .cell.white').length == 1");
+    black.click("#connect button.drop:nth-of-type(4)");
+    white.wait("return document.querySelectorAll('#connect .cell.black').length == 1");
+    white.screenshot("connect-four");
+    white.say("resign");
+    black.wait("return document.getElementById('result').innerText.startsWith('0-1')");
+    drop((white, black));
+    let (white, black) = game(&driver, &page, "6170-spring-2007");
+    white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
+    white.drag("e2", "e3");
+    black.wait("return document.getElementById('result').innerText == 'Your move.'");
+    black.drag("b7", "b5");
+    white.wait("return document.getElementById('result').innerText == 'Your move.'");
+    // The capture is forced: the bishop is the only piece with somewhere
+    // to go.
+    white.click_square("a2");
+    white.wait("return document.querySelectorAll('#board square.move-dest').length == 0");
+    white.click_square("f1");
+    white.wait("return document.querySelectorAll('#board square.move-dest').length == 1");
+    white.screenshot("antichess");
+}
