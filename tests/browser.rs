@@ -362,12 +362,19 @@ fn two_browsers_play_kriegspiel_to_mate() {
     black.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
     assert_eq!((white.pieces("white"), white.pieces("black")), (16, 0));
     assert_eq!((black.pieces("black"), black.pieces("white")), (16, 0));
+    // A watcher sees no piece until the end.
+    let watcher = driver.browser();
+    watcher.enter(&page);
+    watcher.say("observe 1");
+    watcher.wait("return document.getElementById('names').innerText.includes('vs.')");
     white.drag("f2", "f3");
     black.wait("return document.getElementById('result').innerText == 'Your move.'");
     assert_eq!(black.pieces("white"), 0);
     black.drag("e7", "e5");
     white.wait("return document.getElementById('result').innerText == 'Your move.'");
     assert_eq!(white.pieces("black"), 0);
+    watcher.wait("return document.querySelectorAll('#announcements li').length >= 2");
+    assert_eq!(watcher.pieces("white") + watcher.pieces("black"), 0);
     // A guess token by hand, and the zone of control.
     white.click("#token-piece");
     white.click_square("e5");
@@ -386,6 +393,7 @@ fn two_browsers_play_kriegspiel_to_mate() {
         // The whole board at the end.
         side.wait("return document.querySelectorAll('#board piece.white:not(.ghost)').length == 16 && document.querySelectorAll('#board piece.black:not(.ghost)').length == 16");
     }
+    watcher.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
     white.screenshot("kriegspiel-end");
     let log = white.text("#announcements");
     assert!(log.contains("Checkmate"), "{log}");
@@ -423,6 +431,16 @@ fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
         side.wait("return document.querySelector('#board square.check') !== null");
     }
     black.screenshot("chess-mate");
+    // At a phone's width the page fits without scrolling sideways.
+    black.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 390, "height": 844})),
+    );
+    black.wait(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth",
+    );
+    black.screenshot("chess-phone");
 }
 
 #[test]
