@@ -475,3 +475,53 @@ fn connect_four_and_antichess_are_drawn() {
     white.wait("return document.querySelectorAll('#board square.move-dest').length == 1");
     white.screenshot("antichess");
 }
+
+#[test]
+fn a_promotion_asks_which_piece_a_premove_plays_and_the_pgn_is_saved() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let page = server.page.clone().unwrap();
+    let (white, black) = game(&driver, &page, "chess");
+    white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
+    let your_move = "return document.getElementById('result').innerText == 'Your move.'";
+    for (side, text) in [
+        (&white, "e2e4"),
+        (&black, "d7d5"),
+        (&white, "e4d5"),
+        (&black, "c7c6"),
+        (&white, "d5c6"),
+    ] {
+        side.wait(your_move);
+        side.say(text);
+    }
+    // While Black thinks, White sets a premove; it is played at once
+    // after Black's move.
+    black.wait(your_move);
+    white.drag("c6", "b7");
+    white.wait("return document.querySelectorAll('#board square.current-premove').length == 2");
+    black.say("g8f6");
+    black.wait("return [...document.querySelectorAll('#board piece.white.pawn')].some(p => p.cgKey == 'b7')");
+    black.say("b8d7");
+    white.wait(your_move);
+    // A pawn reaching the last rank: the page asks which piece.
+    white.drag("b7", "a8");
+    white.wait("return !document.getElementById('promotion').hidden");
+    let choices = white.text("#promotion");
+    assert!(
+        choices.contains("Queen") && choices.contains("Knight"),
+        "{choices}"
+    );
+    white.run(
+        "[...document.querySelectorAll('#promotion button')].find(b => b.innerText == 'Knight').click()",
+    );
+    white.wait("return [...document.querySelectorAll('#board piece.white.knight')].some(p => p.cgKey == 'a8')");
+    black.say("resign");
+    white.wait("return document.getElementById('result').innerText.startsWith('1-0')");
+    white.click("#pgn");
+    white.wait("return document.getElementById('console').innerText.includes('5. bxa8=N')");
+    let console = white.text("#console");
+    assert!(console.contains("[Result \"1-0\"]"), "{console}");
+}

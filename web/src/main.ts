@@ -118,6 +118,10 @@ function receive(chunk: string): void {
 function line(raw: string): void {
   let text = raw;
   while (text.startsWith('fics% ')) text = text.slice(6);
+  if (readingPgn && readingPgn.length > 0 && text === '') {
+    readingPgn.push('');
+    return;
+  }
   if (text === '') return;
   const seat = readSeat(text);
   if (seat) return seatLine(seat);
@@ -270,7 +274,8 @@ function moved(orig: Key, dest: Key): void {
 function choosePromotion(texts: string[]): void {
   const dialog = $('promotion');
   dialog.replaceChildren();
-  for (const text of texts) {
+  const order = (t: string): number => 'qrbnk'.indexOf(squaresOf(t)?.promotion ?? 'k');
+  for (const text of [...texts].sort((a, b) => order(a) - order(b))) {
     const piece = squaresOf(text)?.promotion ?? '';
     const button = document.createElement('button');
     button.textContent = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', k: 'King' }[piece] ?? text;
@@ -367,7 +372,8 @@ function redraw(): void {
     viewOnly: game.side === 'none' || game.result !== null,
   });
   ground.setAutoShapes(shapes());
-  if (mine) ground.playPremove();
+  // A premove waits for the moves the server allows.
+  if (mine && game.legal.length > 0) ground.playPremove();
 }
 
 function drawConnect(shape: { columns: number; rows: number }, mine: boolean): void {
@@ -419,12 +425,15 @@ function tickClocks(): void {
   $('clock-black').classList.toggle('running', game.turn === 'black' && game.result === null);
 }
 
+// The game's PGN as a file to save, and in the console to copy.
 function download(pgn: string): void {
+  const name = `game-${game?.stored ?? 0}.pgn`;
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
-  link.download = `game-${game?.number ?? 0}.pgn`;
+  link.download = name;
   link.click();
-  URL.revokeObjectURL(link.href);
+  window.setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  log(`${name}:\n${pgn}`, 'pgn');
 }
 
 // ---- the controls ----
