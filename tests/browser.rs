@@ -324,12 +324,18 @@ fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
-fn server(dir: &tempfile::TempDir) -> Server {
-    Server::start_with(
+/// The WebDriver and a server with its page (and the folder of its
+/// database); `None` when there is no WebDriver to run.
+fn start() -> Option<(Driver, tempfile::TempDir, Server, String)> {
+    let driver = Driver::start()?;
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(
         &dir.path().join("s.db"),
         "127.0.0.1:0",
         &["--http", "127.0.0.1:0"],
-    )
+    );
+    let page = server.page.clone().unwrap();
+    Some((driver, dir, server, page))
 }
 
 /// Two windows in a game of `kind` (the first White): after `play 1`.
@@ -351,12 +357,9 @@ fn game<'a>(driver: &'a Driver, page: &str, kind: &str) -> (Browser<'a>, Browser
 
 #[test]
 fn two_browsers_play_kriegspiel_to_mate() {
-    let Some(driver) = Driver::start() else {
+    let Some((driver, _dir, _server, page)) = start() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let server = server(&dir);
-    let page = server.page.clone().unwrap();
     let (white, black) = game(&driver, &page, "wild/16");
     white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
     black.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
@@ -401,12 +404,9 @@ fn two_browsers_play_kriegspiel_to_mate() {
 
 #[test]
 fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
-    let Some(driver) = Driver::start() else {
+    let Some((driver, _dir, _server, page)) = start() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let server = server(&dir);
-    let page = server.page.clone().unwrap();
     let (white, black) = game(&driver, &page, "chess");
     white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
     // A piece picked up shows where it may go.
@@ -445,12 +445,9 @@ fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
 
 #[test]
 fn connect_four_and_antichess_are_drawn() {
-    let Some(driver) = Driver::start() else {
+    let Some((driver, _dir, _server, page)) = start() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let server = server(&dir);
-    let page = server.page.clone().unwrap();
     let (white, black) = game(&driver, &page, "connect-4-7-6");
     white.wait("return document.querySelectorAll('#connect .cell').length == 42");
     white.click("#connect button.drop:nth-of-type(4)");
@@ -478,12 +475,9 @@ fn connect_four_and_antichess_are_drawn() {
 
 #[test]
 fn a_promotion_asks_which_piece_a_premove_plays_and_the_pgn_is_saved() {
-    let Some(driver) = Driver::start() else {
+    let Some((driver, _dir, _server, page)) = start() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let server = server(&dir);
-    let page = server.page.clone().unwrap();
     let (white, black) = game(&driver, &page, "chess");
     white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
     let your_move = "return document.getElementById('result').innerText == 'Your move.'";

@@ -39,11 +39,7 @@ pub async fn accept(
     connections: Arc<Connections>,
 ) {
     loop {
-        let Ok((stream, peer)) = listener.accept().await else {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        };
-        let _ = stream.set_nodelay(true);
+        let (stream, peer) = super::net::next_client(&listener).await;
         let hub = hub.clone();
         let connections = Arc::clone(&connections);
         tokio::spawn(async move {

@@ -125,6 +125,20 @@ impl Connections {
     }
 }
 
+/// The next client of `listener`, its writes unbuffered. A failure to
+/// accept (out of descriptors, say) waits a moment rather than spin.
+pub async fn next_client(listener: &TcpListener) -> (TcpStream, SocketAddr) {
+    loop {
+        match listener.accept().await {
+            Ok((stream, peer)) => {
+                let _ = stream.set_nodelay(true);
+                return (stream, peer);
+            }
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+}
+
 /// Accepts clients until the task is dropped.
 pub async fn accept(
     listener: TcpListener,
@@ -132,12 +146,7 @@ pub async fn accept(
     connections: Arc<Connections>,
 ) {
     loop {
-        let Ok((stream, peer)) = listener.accept().await else {
-            // Out of descriptors, say: wait a moment rather than spin.
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            continue;
-        };
-        let _ = stream.set_nodelay(true);
+        let (stream, peer) = next_client(&listener).await;
         let Some(admitted) = connections.admit() else {
             tokio::spawn(async move {
                 let mut stream = stream;
