@@ -519,3 +519,47 @@ fn a_promotion_asks_which_piece_a_premove_plays_and_the_pgn_is_saved() {
     let console = white.text("#console");
     assert!(console.contains("[Result \"1-0\"]"), "{console}");
 }
+
+#[test]
+fn a_registered_player_enters_after_a_wrong_password() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    common::server::add_user(&dir.path().join("s.db"), "Alice", "wonderland");
+    let server = Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &["--http", "127.0.0.1:0"],
+    );
+    let window = driver.browser();
+    let page = server.page.clone().unwrap();
+    window.call(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("http://{page}/")})),
+    );
+    let fill = |css: &str, text: &str| {
+        let id = window.element(css);
+        window.call("POST", &format!("/element/{id}/clear"), Some(json!({})));
+        window.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({"text": text})),
+        );
+    };
+    fill("#name", "Alice");
+    fill("#password", "not her password");
+    window.click("#login button");
+    window.wait("return document.getElementById('toast').innerText == 'The password was refused.'");
+    // Nothing more is sent until the person answers.
+    std::thread::sleep(Duration::from_millis(500));
+    let refused = window.text("#console").matches("Invalid password").count();
+    assert_eq!(refused, 1);
+    fill("#password", "wonderland");
+    window.click("#login button");
+    window.wait("return document.getElementById('me').innerText == 'Alice'");
+    // The password is never in the page's address.
+    let url = window.call("GET", "/url", None);
+    assert!(!url.as_str().unwrap().contains("wonderland"), "{url}");
+}

@@ -109,7 +109,7 @@ function receive(chunk: string): void {
     if (account) send(account.name);
   } else if (rest.endsWith('password: ')) {
     buffer = '';
-    send(account?.password ?? '');
+    if (account) send(account.password);
   } else if (rest === 'fics% ') {
     buffer = '';
   }
@@ -150,7 +150,12 @@ function line(raw: string): void {
     $('me').textContent = handle;
   }
   if (/^(Style 12 set\.|ms set\.|seat set\.)$/.test(text)) return;
-  if (text.startsWith('**** Invalid password')) toast('The password was refused.');
+  if (text.startsWith('**** Invalid password')) {
+    // Asked again, the page waits for the person rather than send the
+    // same password until the server gives up on it.
+    account = null;
+    toast('The password was refused.');
+  }
   log(text);
 }
 
