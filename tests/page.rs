@@ -173,6 +173,7 @@ fn a_page_plays_chess_with_a_telnet_client() {
     assert!(start.contains(&format!(
         "<s1> 1 start chess white {page_name} {telnet_name}"
     )));
+    assert!(start.contains("<s1> 1 board chess\n"), "{start}");
     let legal = page.expect("\n");
     let board = page.expect("none (0:00.000) none");
     assert_eq!(
@@ -207,7 +208,8 @@ fn pages_play_kriegspiel_and_never_see_the_other_sides_pieces() {
     black.send(&format!("match {white_name} 5 0 black wild/16"));
     white.expect("decline\"");
     white.send("accept");
-    white.expect(" legal ");
+    let start = white.expect(" legal ");
+    assert!(start.contains("<s1> 1 board chess hidden\n"), "{start}");
     // An attempt the umpire refuses is told to the mover alone.
     for (i, attempt) in ["f2f3", "e7e5", "g2g4"].into_iter().enumerate() {
         let (mover, other) = if i % 2 == 0 {

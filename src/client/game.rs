@@ -44,6 +44,8 @@ pub enum SeatLine {
     Legal(Vec<String>),
     /// The database's number of the game that ended (for `smoves`).
     Stored(i64),
+    /// What the game is played on (the client's seat knows it itself).
+    Board,
 }
 
 fn color_of(word: &str) -> Option<Color> {
@@ -97,6 +99,7 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
         ("end", [result, why]) => SeatLine::End(result.to_string(), why.to_string()),
         ("legal", _) => SeatLine::Legal(list()),
         ("stored", [id]) => SeatLine::Stored(id.parse().ok()?),
+        ("board", _) => SeatLine::Board,
         _ => return None,
     };
     Some((number, seat_line))
@@ -234,7 +237,9 @@ impl Table {
     /// move, the start, the end) and is worth drawing.
     pub fn take(&mut self, games: &Registry, line: SeatLine) -> bool {
         match line {
-            SeatLine::Start { .. } | SeatLine::Legal(_) | SeatLine::Stored(_) => false,
+            SeatLine::Start { .. } | SeatLine::Legal(_) | SeatLine::Stored(_) | SeatLine::Board => {
+                false
+            }
             SeatLine::Told(told) => {
                 if let Told::Refused(text) = &told {
                     self.refused.push(text.clone());

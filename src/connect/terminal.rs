@@ -29,6 +29,11 @@ Type a move as a column letter (d), the cell where the disc lands (d1), or a col
 impl Plugin for Position {
     type Engine = Computer;
 
+    fn grid(game: &ConnectGame) -> Option<(u32, u32)> {
+        let shape = game.position().shape();
+        Some((shape.width, shape.height))
+    }
+
     /// The built-in engine; a UCI engine does not play Connect N (said
     /// once, when the engine is made).
     fn engine(game: &ConnectGame, options: &EngineOptions) -> Computer {

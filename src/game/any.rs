@@ -145,6 +145,9 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     /// What `viewer` may see as a chess board ([`Plugin::diagram`]).
     fn diagram(&self, viewer: Viewer) -> Option<Diagram>;
 
+    /// A grid's columns and rows ([`Plugin::grid`]).
+    fn grid(&self) -> Option<(u32, u32)>;
+
     /// Whether the players see different things (see [`Plugin::hidden`]).
     fn hidden(&self) -> bool;
 
@@ -375,6 +378,10 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn diagram(&self, viewer: Viewer) -> Option<Diagram> {
         R::diagram(self, viewer)
+    }
+
+    fn grid(&self) -> Option<(u32, u32)> {
+        R::grid(self)
     }
 
     fn hidden(&self) -> bool {

@@ -130,6 +130,13 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
         None
     }
 
+    /// The columns and rows of a game played by dropping into columns of
+    /// a grid (Connect N), its moves the cells' texts (`d1`: column d,
+    /// the bottom row); `None` otherwise.
+    fn grid(_game: &Game<Self>) -> Option<(u32, u32)> {
+        None
+    }
+
     /// Whether the players see different things (Kriegspiel): a front end
     /// then shows each seat [`Plugin::view`] of its own side, plays moves
     /// through [`Plugin::attempt`], and lists no legal moves.

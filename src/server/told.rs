@@ -5,6 +5,10 @@
 //!
 //! ```text
 //! <s1> N start RULESET SIDE WHITE BLACK INCREMENT_MS WHITE_MS BLACK_MS
+//! <s1> N board KIND              (after start: `chess` (a chess board, the
+//!                                 same for everyone), `chess hidden` (each
+//!                                 side sees its own), `grid COLUMNS ROWS`
+//!                                 (moves are cells, `d1`), or `none`)
 //! <s1> N moved SIDE TEXT         (TEXT is ? when the move is hidden)
 //! <s1> N heard ANNOUNCEMENT
 //! <s1> N refused TEXT            (the viewer's own attempt)
@@ -109,6 +113,13 @@ pub fn start(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
         left(Color::White),
         left(Color::Black),
     )];
+    let board = match (table.game.diagram(viewer), table.game.grid()) {
+        (Some(_), _) if table.game.hidden() => "chess hidden".to_string(),
+        (Some(_), _) => "chess".to_string(),
+        (None, Some((columns, rows))) => format!("grid {columns} {rows}"),
+        (None, None) => "none".to_string(),
+    };
+    lines.push(format!("<s1> {number} board {board}"));
     lines.extend(table.game.told(viewer, 0).iter().map(|t| line(number, t)));
     lines.extend(clocks(hub, number));
     lines.extend(legal(hub, number, viewer));

@@ -8,7 +8,7 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
 import type { DrawShape } from 'chessground/draw';
-import { Board12, SeatLine, Side, clockText, connectShape, readBoard12, readSeat, squaresOf } from './protocol';
+import { Board12, BoardKind, SeatLine, Side, clockText, readBoard12, readSeat, squaresOf } from './protocol';
 import { zone } from './zone';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -24,7 +24,9 @@ interface Game {
   legal: string[];
   moves: string[];
   result: string | null;
+  // Each side sees its own pieces (tokens and the zone then apply).
   hidden: boolean;
+  view: BoardKind;
   board: Board12 | null;
   tokens: Map<string, Token>;
   autoTokens: Map<string, Token>;
@@ -174,7 +176,8 @@ function seatLine(s: SeatLine): void {
       legal: [],
       moves: [],
       result: null,
-      hidden: s.ruleset === 'wild/16' || s.ruleset === 'kriegspiel',
+      hidden: false,
+      view: { kind: 'none' },
       board: null,
       tokens: new Map(),
       autoTokens: new Map(),
@@ -182,12 +185,15 @@ function seatLine(s: SeatLine): void {
       stored: null,
     };
     $('announcements').replaceChildren();
-    setUpBoard();
-    redraw();
     return;
   }
   if (!game || s.game !== game.number) return;
   switch (s.kind) {
+    case 'board':
+      game.view = s.board;
+      game.hidden = s.board.kind === 'chess' && s.board.hidden;
+      setUpBoard();
+      break;
     case 'moved':
       game.moves.push(s.text ?? '?');
       game.turn = s.side === 'white' ? 'black' : 'white';
@@ -247,12 +253,11 @@ function setUpBoard(): void {
   if (!game) return;
   const board = $('board');
   const grid = $('connect');
-  const shape = connectShape(game.ruleset);
-  board.hidden = shape !== null;
-  grid.hidden = shape === null;
+  board.hidden = game.view.kind !== 'chess';
+  grid.hidden = game.view.kind !== 'grid';
   $('tokens').hidden = !game.hidden;
   $('zone').hidden = !game.hidden;
-  if (shape) return;
+  if (game.view.kind !== 'chess') return;
   ground?.destroy();
   ground = Chessground(board, {
     orientation: game.side === 'black' ? 'black' : 'white',
@@ -360,8 +365,7 @@ function redraw(): void {
   const mine = game.side !== 'none' && game.side === game.turn && game.result === null;
   $('names').textContent = `${game.names.white} (White) vs. ${game.names.black} (Black), ${game.ruleset}`;
   $('result').textContent = game.result ?? (mine ? 'Your move.' : `${game.turn === 'white' ? 'White' : 'Black'} to move.`);
-  const shape = connectShape(game.ruleset);
-  if (shape) return drawConnect(shape, mine);
+  if (game.view.kind === 'grid') return drawConnect(game.view, mine);
   if (!ground) return;
   const b = game.board;
   const check = b && /[+#]$/.test(b.pretty) ? b.turn : false;

@@ -28,7 +28,14 @@ export type SeatLine =
   | { kind: 'attempts'; game: number; texts: string[] }
   | { kind: 'end'; game: number; result: string; reason: string }
   | { kind: 'legal'; game: number; moves: string[] }
-  | { kind: 'stored'; game: number; id: number };
+  | { kind: 'stored'; game: number; id: number }
+  | { kind: 'board'; game: number; board: BoardKind };
+
+// What a game is played on, as the server says (`<s1> N board ...`).
+export type BoardKind =
+  | { kind: 'chess'; hidden: boolean }
+  | { kind: 'grid'; columns: number; rows: number }
+  | { kind: 'none' };
 
 const number = (s: string): number | null => (/^-?\d+$/.test(s) ? parseInt(s, 10) : null);
 
@@ -63,6 +70,14 @@ export function readSeat(line: string): SeatLine | null {
       return { kind: 'end', game, result: rest[0] ?? '*', reason: rest.slice(1).join(' ') };
     case 'legal':
       return { kind: 'legal', game, moves: rest.filter((w) => w !== '') };
+    case 'board': {
+      if (rest[0] === 'chess') return { kind: 'board', game, board: { kind: 'chess', hidden: rest[1] === 'hidden' } };
+      const columns = number(rest[1] ?? ''), rows = number(rest[2] ?? '');
+      if (rest[0] === 'grid' && columns !== null && rows !== null && columns > 0 && rows > 0 && columns <= 26 && rows <= 64) {
+        return { kind: 'board', game, board: { kind: 'grid', columns, rows } };
+      }
+      return { kind: 'board', game, board: { kind: 'none' } };
+    }
     case 'stored': {
       const id = number(rest[0] ?? '');
       return id === null ? null : { kind: 'stored', game, id };
@@ -108,13 +123,6 @@ export function squaresOf(text: string): { from: string; to: string; promotion?:
   const m = /^([a-h][1-8])-?([a-h][1-8])(?:=?([qrbnkQRBNK]))?$/.exec(text);
   if (!m) return null;
   return { from: m[1], to: m[2], promotion: m[3]?.toLowerCase() };
-}
-
-// `connect-4-7-6`: four in a row on 7 columns and 6 rows.
-export function connectShape(ruleset: string): { n: number; columns: number; rows: number } | null {
-  const m = /^connect-(\d+)(?:-(\d+)-(\d+))?$/.exec(ruleset);
-  if (!m) return null;
-  return { n: parseInt(m[1], 10), columns: m[2] ? parseInt(m[2], 10) : 7, rows: m[3] ? parseInt(m[3], 10) : 6 };
 }
 
 // A clock for people: `4:05`, `59.9`.
