@@ -11,9 +11,8 @@
 //! [`crate::input::MAX_LINE`] bytes) and nothing is redrawn: a script gets
 //! the same bytes every time.
 
+use std::cell::{Cell, RefCell};
 use std::io::{self, IsTerminal, Write};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 
 use rustyline::{Editor, ExternalPrinter};
@@ -28,14 +27,15 @@ const PROMPT: &str = "% ";
 /// Moves the cursor to the line above and clears it.
 const OVER_LAST_LINE: &str = "\x1b[1A\r\x1b[2K";
 
-/// Where lines are shown.
+/// Where lines are shown (by the client's loop, on one thread; the line
+/// editor reads on its own).
 pub struct Console {
     /// The line editor's printer, at a terminal.
-    printer: Option<Mutex<Box<dyn ExternalPrinter + Send>>>,
+    printer: Option<RefCell<Box<dyn ExternalPrinter>>>,
     /// The words Tab completes.
     words: Words,
     /// The last line shown is the clock line.
-    clock_shown: AtomicBool,
+    clock_shown: Cell<bool>,
 }
 
 impl Console {
@@ -50,9 +50,9 @@ impl Console {
             if let Ok(printer) = editor.create_external_printer() {
                 std::thread::spawn(move || edit(editor, events));
                 return Console {
-                    printer: Some(Mutex::new(Box::new(printer))),
+                    printer: Some(RefCell::new(Box::new(printer))),
                     words,
-                    clock_shown: AtomicBool::new(false),
+                    clock_shown: Cell::new(false),
                 };
             }
         }
@@ -77,19 +77,19 @@ impl Console {
         Console {
             printer: None,
             words,
-            clock_shown: AtomicBool::new(false),
+            clock_shown: Cell::new(false),
         }
     }
 
     /// Shows `text` (one or more lines).
     pub fn show(&self, text: &str) {
-        self.clock_shown.store(false, Ordering::Relaxed);
+        self.clock_shown.set(false);
         self.print(text.to_string());
     }
 
     /// A line was typed: the clock line is no longer the last one.
     pub fn typed(&self) {
-        self.clock_shown.store(false, Ordering::Relaxed);
+        self.clock_shown.set(false);
     }
 
     /// Redraws the clock line (at a terminal only): over the last one when
@@ -98,7 +98,7 @@ impl Console {
         if self.printer.is_none() {
             return;
         }
-        let over = self.clock_shown.swap(true, Ordering::Relaxed);
+        let over = self.clock_shown.replace(true);
         self.print(if over {
             format!("{OVER_LAST_LINE}{clocks}")
         } else {
@@ -119,9 +119,7 @@ impl Console {
     fn print(&self, text: String) {
         match &self.printer {
             Some(printer) => {
-                if let Ok(mut p) = printer.lock() {
-                    let _ = p.print(text);
-                }
+                let _ = printer.borrow_mut().print(text);
             }
             None => show_plain(&text),
         }

@@ -39,13 +39,9 @@ pub enum SeatLine {
     Attempts(Vec<String>),
     /// The end: the result and the reason's name, or `*` and why not.
     End(String, String),
-    /// The moves the side to move may try (the server's list; the
-    /// client's seat makes its own).
-    Legal(Vec<String>),
-    /// The database's number of the game that ended (for `smoves`).
-    Stored(i64),
-    /// What the game is played on (the client's seat knows it itself).
-    Board,
+    /// A line for clients that keep no game of their own (`board`,
+    /// `legal`, `stored`): this client's seat knows it all itself.
+    ForOthers,
 }
 
 fn color_of(word: &str) -> Option<Color> {
@@ -64,13 +60,6 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
     let what = words.next()?;
     let words: Vec<&str> = words.collect();
     let text = || words.join(" ");
-    let list = || {
-        words
-            .iter()
-            .filter(|w| !w.is_empty())
-            .map(|w| w.to_string())
-            .collect()
-    };
     let seat_line = match (what, &words[..]) {
         ("start", [ruleset, side, white, black, inc, wms, bms]) => SeatLine::Start {
             ruleset: ruleset.to_string(),
@@ -95,11 +84,15 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
             white: w.parse().ok(),
             black: b.parse().ok(),
         }),
-        ("attempts", _) => SeatLine::Attempts(list()),
+        ("attempts", _) => SeatLine::Attempts(
+            words
+                .iter()
+                .filter(|w| !w.is_empty())
+                .map(|w| w.to_string())
+                .collect(),
+        ),
         ("end", [result, why]) => SeatLine::End(result.to_string(), why.to_string()),
-        ("legal", _) => SeatLine::Legal(list()),
-        ("stored", [id]) => SeatLine::Stored(id.parse().ok()?),
-        ("board", _) => SeatLine::Board,
+        ("board" | "legal" | "stored", _) => SeatLine::ForOthers,
         _ => return None,
     };
     Some((number, seat_line))
@@ -237,9 +230,7 @@ impl Table {
     /// move, the start, the end) and is worth drawing.
     pub fn take(&mut self, games: &Registry, line: SeatLine) -> bool {
         match line {
-            SeatLine::Start { .. } | SeatLine::Legal(_) | SeatLine::Stored(_) | SeatLine::Board => {
-                false
-            }
+            SeatLine::Start { .. } | SeatLine::ForOthers => false,
             SeatLine::Told(told) => {
                 if let Told::Refused(text) = &told {
                     self.refused.push(text.clone());

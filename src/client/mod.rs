@@ -1,7 +1,7 @@
 //! `antichess connect`: the server at the terminal. It logs in (as a guest,
 //! or as a registered player with a password), shows the server's lines,
-//! sends what is typed, and draws each `<12>` board with the terminal
-//! games' board view (`board.rs`). A dropped connection is reported at
+//! sends what is typed, and draws each game it plays or watches (see
+//! below). A dropped connection is reported at
 //! once; the client connects again with backoff (1 s, doubling to 30 s),
 //! logs in again and, as a registered player, asks to resume the adjourned
 //! game (at once, and when the opponent arrives).
@@ -19,7 +19,6 @@
 //! completion and a clock line that ticks), both feeding one loop, so
 //! lines from the server are shown while a line is being typed.
 
-mod board;
 mod bot;
 mod console;
 mod game;
@@ -30,7 +29,6 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-pub use board::{Board12, read as read_board};
 pub use bot::BotOptions;
 use console::Console;
 pub use game::{SeatLine, Table, read as read_seat_line};
@@ -317,10 +315,6 @@ impl<'a> Session<'a> {
             if self.console.is_terminal() {
                 self.offer();
             }
-            return;
-        }
-        if let Some(board) = board::read(line) {
-            self.show(board.draw(self.options.fancy).trim_end());
             return;
         }
         if line.starts_with("Press return to enter the server as") {
