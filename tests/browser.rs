@@ -248,30 +248,30 @@ impl Browser<'_> {
     /// Drags the piece on `from` to `to`, as a mouse would.
     fn drag(&self, from: &str, to: &str) {
         let (a, b) = (self.square(from), self.square(to));
-        let actions = json!({"actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": a.0, "y": a.1},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pointerMove", "duration": 150, "origin": "viewport", "x": (a.0 + b.0) / 2, "y": (a.1 + b.1) / 2},
-                {"type": "pointerMove", "duration": 150, "origin": "viewport", "x": b.0, "y": b.1},
-                {"type": "pointerUp", "button": 0},
-            ],
-        }]});
-        self.call("POST", "/actions", Some(actions));
-        self.call("DELETE", "/actions", None);
+        let middle = ((a.0 + b.0) / 2, (a.1 + b.1) / 2);
+        self.mouse(&[
+            mouse_to(a, 0),
+            json!({"type": "pointerDown", "button": 0}),
+            mouse_to(middle, 150),
+            mouse_to(b, 150),
+            json!({"type": "pointerUp", "button": 0}),
+        ]);
     }
 
     /// Clicks `square` on the board.
     fn click_square(&self, square: &str) {
-        let a = self.square(square);
+        self.mouse(&[
+            mouse_to(self.square(square), 0),
+            json!({"type": "pointerDown", "button": 0}),
+            json!({"type": "pointerUp", "button": 0}),
+        ]);
+    }
+
+    /// The mouse does `steps`, then lets go of everything.
+    fn mouse(&self, steps: &[Value]) {
         let actions = json!({"actions": [{
             "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": a.0, "y": a.1},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pointerUp", "button": 0},
-            ],
+            "actions": steps,
         }]});
         self.call("POST", "/actions", Some(actions));
         self.call("DELETE", "/actions", None);
@@ -301,6 +301,11 @@ impl Drop for Browser<'_> {
             self.driver.call("DELETE", &path, None)
         }));
     }
+}
+
+/// A mouse move to `at` (the window's pixels) taking `ms`.
+fn mouse_to(at: (i64, i64), ms: u64) -> Value {
+    json!({"type": "pointerMove", "duration": ms, "origin": "viewport", "x": at.0, "y": at.1})
 }
 
 fn base64_decode(text: &str) -> Vec<u8> {

@@ -150,10 +150,6 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     let (Some(table), Some(session)) = (hub.tables.get(&number), hub.session(conn)) else {
         return;
     };
-    if session.seat && !session.style12 {
-        // It keeps its own view from the `<s1>` lines.
-        return;
-    }
     let relation = match viewer {
         Viewer::Side(c) if c == table.game.turn() => Relation::MyMove,
         Viewer::Side(_) => Relation::TheirMove,
@@ -165,6 +161,8 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
         None
     };
     if line.is_none() && session.seat {
+        // It keeps its own view from the `<s1>` lines: `<12>` boards
+        // only, when it asked for them too.
         return;
     }
     let text = line.unwrap_or_else(|| table.text_view(viewer));

@@ -47,16 +47,13 @@ pub async fn serve(
     };
     let (mut sink, mut stream) = ws.split();
     let lines = hub.clone();
-    let (pong, mut pongs) = mpsc::channel::<Vec<u8>>(4);
     let reading = tokio::spawn(async move {
         let mut line = Lines::new(MAX_LINE);
         while let Some(Ok(message)) = stream.next().await {
             let text = match message {
                 Message::Text(text) => text,
-                Message::Ping(data) => {
-                    let _ = pong.try_send(data.to_vec());
-                    continue;
-                }
+                // A ping's pong is queued by the library and written by
+                // its next read.
                 Message::Close(_) | Message::Binary(_) => break,
                 _ => continue,
             };
@@ -81,7 +78,6 @@ pub async fn serve(
                 }
                 None => break,
             },
-            Some(data) = pongs.recv() => sink.send(Message::Pong(data.into())).await,
             _ = ping.tick() => sink.send(Message::Ping(Vec::new().into())).await,
         };
         if sent.is_err() {

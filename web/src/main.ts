@@ -38,7 +38,6 @@ type Token = 'piece' | 'check' | 'king';
 
 let socket: WebSocket | null = null;
 let buffer = '';
-let loggedIn = false;
 let handle = '';
 let account: { name: string; password: string } | null = null;
 let game: Game | null = null;
@@ -92,7 +91,6 @@ function connect(): void {
   socket.addEventListener('message', (e) => receive(String(e.data)));
   socket.addEventListener('close', () => {
     $('status').textContent = 'Disconnected.';
-    loggedIn = false;
     showLogin(true);
   });
 }
@@ -145,7 +143,6 @@ function line(raw: string): void {
   if (text.startsWith('Press return to enter the server as')) send('');
   const started = /^\*\*\*\* Starting FICS session as ([A-Za-z]+)/.exec(text);
   if (started) {
-    loggedIn = true;
     handle = started[1];
     for (const set of ['set style 12', 'iset ms 1', 'iset seat 1']) send(set);
     showLogin(false);
@@ -502,4 +499,3 @@ function wire(): void {
 
 wire();
 showLogin(true);
-void loggedIn;
