@@ -57,35 +57,6 @@ const COMMANDS: [(&str, &str); 3] = [
     ("help", "this list, then the server's commands"),
 ];
 
-/// The server's commands offered to Tab completion (besides the client's
-/// and the game's own).
-const SERVER_COMMANDS: [&str; 24] = [
-    "abort",
-    "accept",
-    "adjourn",
-    "decline",
-    "draw",
-    "finger",
-    "games",
-    "help",
-    "history",
-    "iset",
-    "match",
-    "moves",
-    "observe",
-    "play",
-    "quit",
-    "resign",
-    "resume",
-    "say",
-    "seek",
-    "set",
-    "sought",
-    "tell",
-    "unobserve",
-    "who",
-];
-
 /// How often the clock line is redrawn.
 const TICK: Duration = Duration::from_secs(1);
 
@@ -103,11 +74,15 @@ enum Ended {
 /// Runs the client until `quit` or the end of input.
 pub fn run(options: ConnectOptions) {
     let (events, inbox) = mpsc::channel();
-    let commands: Vec<&str> = COMMANDS
+    let mut commands: Vec<&str> = COMMANDS
         .iter()
         .map(|(c, _)| c.split(' ').next().unwrap_or(c))
-        .chain(SERVER_COMMANDS)
         .collect();
+    for name in crate::server::command_names() {
+        if !commands.contains(&name) {
+            commands.push(name);
+        }
+    }
     let console = Console::open(events.clone(), options.bot.is_none(), &commands);
     let show = |text: &str| console.show(text);
     let mut backoff = Duration::from_secs(1);

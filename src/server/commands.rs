@@ -176,6 +176,11 @@ const COMMANDS: &[Command] = &[
     ),
 ];
 
+/// The names of the commands, in order (clients complete them).
+pub fn names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|c| c.name)
+}
+
 /// Runs one line of a logged-in client.
 pub fn run(hub: &mut Hub, id: ConnId, line: &str) {
     let line = line.strip_prefix('$').unwrap_or(line).trim();

@@ -43,6 +43,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
+pub use commands::names as command_names;
 pub use db::{Db, DbError};
 pub use login::valid_handle;
 pub use password::{MAX_PASSWORD, hash as hash_password};
