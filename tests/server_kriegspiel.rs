@@ -29,7 +29,7 @@ fn play_game(white: &mut Client, black: &mut Client, seed: u64) -> Tried {
     let mut record = Record::new();
     let mut tried = Tried::default();
     for _ply in 0..160 {
-        if record.finish().is_some() {
+        if record.outcome().is_some() {
             break;
         }
         let side = record.turn();
@@ -70,7 +70,7 @@ fn play_game(white: &mut Client, black: &mut Client, seed: u64) -> Tried {
                 Answer::GameOver => break,
             }
         }
-        if record.turn() != side || record.finish().is_some() {
+        if record.turn() != side || record.outcome().is_some() {
             continue;
         }
         let legal = record.position().legal_moves();
@@ -84,7 +84,7 @@ fn play_game(white: &mut Client, black: &mut Client, seed: u64) -> Tried {
         them.expect("Game ");
         me.expect("Game ");
     }
-    if record.finish().is_none() {
+    if record.outcome().is_none() {
         let side = record.turn();
         let me = if side == Color::White { white } else { black };
         me.send("resign");

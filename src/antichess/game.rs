@@ -307,6 +307,7 @@ fn outcome_to_file(outcome: Outcome) -> GameOver {
         | Reason::SeventyFiveMoves
         | Reason::Agreement
         | Reason::Resignation
+        | Reason::Forfeit
         | Reason::MoveLimit => (Reason::Stalemate, Some(outcome.reason)),
         reason => (reason, None),
     };

@@ -141,6 +141,16 @@ impl Ending {
         }
     }
 
+    /// The ending on the board that `outcome` is, if it is one.
+    pub fn of(outcome: Outcome) -> Option<Ending> {
+        match (outcome.reason, outcome.winner) {
+            (Reason::Checkmate, Some(c)) => Some(Ending::Checkmate(c)),
+            (Reason::Stalemate, None) => Some(Ending::Stalemate),
+            (Reason::InsufficientMaterial, None) => Some(Ending::InsufficientMaterial),
+            _ => None,
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(self) -> Option<Color> {
         match self {

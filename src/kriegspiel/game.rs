@@ -3,12 +3,10 @@
 //! game ended. The terminal game, the referee and the umpire filter all
 //! keep their game in one of these.
 
-use std::fmt;
-
 use super::announcement::{Announcement, Ending};
 use super::umpire::{Attempt, Verdict, ending, judge};
 use crate::pgn::{Movetext, PgnGame, header};
-use crate::rules::wording::side_name;
+use crate::rules::wording::{self, side_name};
 use crate::rules::{Color, Move, Outcome, Position, Reason, Ruleset, notation};
 
 /// One legal move: the attempts refused before it, the move, and its
@@ -23,90 +21,46 @@ pub struct Ply {
     pub announcement: Announcement,
 }
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Why {
-    /// A move mated, stalemated or left insufficient material.
-    Position(Ending),
-    /// The side's clock ran out.
-    Time(Color),
-    /// The side resigned.
-    Resignation(Color),
-    /// The side's program broke the protocol (the referee says how).
-    Forfeit(Color),
-    /// The referee stopped a long game.
-    Adjudication,
-}
-
-/// The end of a game: the winner (none for a draw) and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Finish {
-    /// The winner; `None` is a draw.
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub why: Why,
-}
-
-impl Finish {
-    /// The rules core's outcome (forfeits and time as the referee
-    /// records them; an adjudication as a draw).
-    pub fn outcome(self) -> Outcome {
-        let reason = match self.why {
-            Why::Position(e) => return e.outcome(),
-            Why::Adjudication => Reason::Stalemate,
-            _ => Reason::TimeExpired,
-        };
-        match self.winner {
-            Some(c) => Outcome::win(c, reason),
-            None => Outcome::draw(reason),
-        }
+/// The umpire's words for how a game ended: the announcement's for an
+/// ending on the board (`Checkmate: White wins`), otherwise who lost and
+/// how (`White's time is up: Black wins`, `Black resigns: White wins`,
+/// `adjudicated: draw`). A draw on time is the flag of `turn`, the side
+/// to move (a clock runs only on its turn).
+pub fn ending_words(outcome: Outcome, turn: Color) -> String {
+    if let Some(ending) = Ending::of(outcome) {
+        return ending.text().to_string();
     }
-
-    /// The PGN and protocol result: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result(self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// The protocol's word for why (`checkmate`, `insufficient-material`,
-    /// `time`, ...).
-    pub fn word(self) -> &'static str {
-        match self.why {
-            Why::Position(Ending::Checkmate(_)) => "checkmate",
-            Why::Position(Ending::Stalemate) => "stalemate",
-            Why::Position(Ending::InsufficientMaterial) => "insufficient-material",
-            Why::Time(_) => "time",
-            Why::Resignation(_) => "resignation",
-            Why::Forfeit(_) => "forfeit",
-            Why::Adjudication => "adjudication",
-        }
+    let verdict = match outcome.winner {
+        Some(c) => format!("{} wins", side_name(c)),
+        None => "draw".to_string(),
+    };
+    let loser = side_name(outcome.winner.map_or(turn, Color::other));
+    match outcome.reason {
+        Reason::TimeExpired if outcome.winner.is_none() => format!(
+            "{loser}'s time is up: draw ({} cannot checkmate)",
+            side_name(turn.other())
+        ),
+        Reason::TimeExpired => format!("{loser}'s time is up: {verdict}"),
+        Reason::Resignation => format!("{loser} resigns: {verdict}"),
+        Reason::Forfeit => format!("{loser} forfeits: {verdict}"),
+        Reason::MoveLimit => format!("adjudicated: {verdict}"),
+        _ => format!("{}: {verdict}", wording::reason_words(outcome)),
     }
 }
 
-impl fmt::Display for Finish {
-    /// The umpire's words for an ending no move announced (`White's time is
-    /// up: Black wins`), or the announcement's for one a move did.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verdict = match self.winner {
-            Some(c) => format!("{} wins", side_name(c)),
-            None => "draw".to_string(),
-        };
-        match self.why {
-            Why::Position(e) => f.write_str(e.text()),
-            Why::Time(c) if self.winner.is_none() => write!(
-                f,
-                "{}'s time is up: draw ({} cannot checkmate)",
-                side_name(c),
-                side_name(c.other())
-            ),
-            Why::Time(c) => write!(f, "{}'s time is up: {verdict}", side_name(c)),
-            Why::Resignation(c) => write!(f, "{} resigns: {verdict}", side_name(c)),
-            Why::Forfeit(c) => write!(f, "{} forfeits: {verdict}", side_name(c)),
-            Why::Adjudication => write!(f, "adjudicated: {verdict}"),
-        }
+/// The player protocol's word for why a game ended (`result R WHY`):
+/// `checkmate`, `stalemate`, `insufficient-material`, `time`,
+/// `resignation`, `forfeit`, or `adjudication` (the move limit, and any
+/// end a referee decides otherwise).
+pub fn protocol_word(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::InsufficientMaterial => "insufficient-material",
+        Reason::TimeExpired => "time",
+        Reason::Resignation => "resignation",
+        Reason::Forfeit => "forfeit",
+        _ => "adjudication",
     }
 }
 
@@ -128,7 +82,7 @@ pub struct Record {
     position: Position,
     plies: Vec<Ply>,
     refused: Vec<Attempt>,
-    finish: Option<Finish>,
+    outcome: Option<Outcome>,
 }
 
 impl Record {
@@ -140,22 +94,18 @@ impl Record {
     /// A game from a set-up chess position (already over if it is mate,
     /// stalemate or insufficient material).
     pub fn from_position(start: Position) -> Record {
-        let finish = ending(&start, &start.legal_moves()).map(|e| Finish {
-            winner: e.winner(),
-            why: Why::Position(e),
-        });
         Record {
             start,
             position: start,
             plies: Vec::new(),
             refused: Vec::new(),
-            finish,
+            outcome: ending(&start, &start.legal_moves()).map(Ending::outcome),
         }
     }
 
     /// The umpire's answer to `attempt` by the side to move.
     pub fn attempt(&mut self, attempt: Attempt) -> Answer {
-        if self.finish.is_some() {
+        if self.outcome.is_some() {
             return Answer::GameOver;
         }
         match judge(&self.position, attempt) {
@@ -169,12 +119,7 @@ impl Record {
                 announcement,
             } => {
                 self.position = position;
-                if let Some(e) = announcement.ending() {
-                    self.finish = Some(Finish {
-                        winner: e.winner(),
-                        why: Why::Position(e),
-                    });
-                }
+                self.outcome = announcement.ending().map(Ending::outcome);
                 self.plies.push(Ply {
                     refused: std::mem::take(&mut self.refused),
                     mv,
@@ -185,22 +130,22 @@ impl Record {
         }
     }
 
-    /// Ends the game otherwise than by a move (time, resignation, forfeit,
-    /// adjudication). A side whose time is up draws when its opponent cannot
-    /// mate.
-    pub fn end(&mut self, why: Why) -> Finish {
-        if let Some(f) = self.finish {
-            return f;
+    /// Ends the game otherwise than by a move: `loser` lost by `reason`
+    /// (time, resignation, a forfeit). A side whose time is up draws when
+    /// its opponent cannot mate.
+    pub fn lose(&mut self, loser: Color, reason: Reason) -> Outcome {
+        let winner = loser.other();
+        if reason == Reason::TimeExpired && self.position.has_insufficient_material(winner) {
+            self.end(Outcome::draw(reason))
+        } else {
+            self.end(Outcome::win(winner, reason))
         }
-        let winner = match why {
-            Why::Time(c) if self.position.has_insufficient_material(c.other()) => None,
-            Why::Time(c) | Why::Resignation(c) | Why::Forfeit(c) => Some(c.other()),
-            Why::Adjudication => None,
-            Why::Position(e) => e.winner(),
-        };
-        let finish = Finish { winner, why };
-        self.finish = Some(finish);
-        finish
+    }
+
+    /// Ends the game with `outcome` (the move limit's draw, or an end
+    /// decided outside the record); a game already over keeps its end.
+    pub fn end(&mut self, outcome: Outcome) -> Outcome {
+        *self.outcome.get_or_insert(outcome)
     }
 
     /// The true position.
@@ -214,8 +159,8 @@ impl Record {
     }
 
     /// How the game ended, if it has.
-    pub fn finish(&self) -> Option<Finish> {
-        self.finish
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     /// The moves so far.
@@ -267,7 +212,7 @@ impl Record {
     /// ));
     /// ```
     pub fn pgn(&self, tags: &[(&str, String)]) -> String {
-        let result = self.finish.map_or("*", Finish::result);
+        let result = wording::pgn_result(self.outcome);
         let mut record = PgnGame::new(self.start, Vec::new(), result);
         for (name, value) in tags {
             record.set_tag(name, value.clone());

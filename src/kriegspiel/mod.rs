@@ -24,7 +24,7 @@ mod umpire;
 mod view;
 
 pub use announcement::{Announcement, Capture, CheckKind, Ending, Next, NotAnnouncement};
-pub use game::{Answer, Finish, Ply, Record, Why};
+pub use game::{Answer, Ply, Record, ending_words, protocol_word};
 pub use kind::Kriegspiel;
 pub use player::{Player, Strategy};
 pub use plugin::{KRIEGSPIEL, Players, player_view};

@@ -7,7 +7,7 @@
 
 use shakmaty::ByColor;
 
-use super::game::{Record, Why};
+use super::game::Record;
 use super::player::{Player, Strategy};
 use super::seat::{NetSeat, Onlooker};
 use super::umpire::{Attempt, Verdict, judge};
@@ -21,7 +21,7 @@ use crate::game::{
     Rules, Seat, Told, Typed, Viewer,
 };
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Outcome, Position, Reason, Ruleset, wording};
+use crate::rules::{Color, Outcome, Position, Ruleset, wording};
 
 /// The ruleset name of Kriegspiel.
 pub const KRIEGSPIEL: &str = "kriegspiel";
@@ -37,7 +37,7 @@ impl Rules for Record {
     /// the umpire's to judge.
     fn read_move(&self, text: &str) -> Result<Option<Attempt>, NotAMove> {
         let attempt = Attempt::read_typed(text).ok_or(NotAMove)?;
-        if self.finish().is_some() {
+        if self.outcome().is_some() {
             return Ok(None);
         }
         Ok(match judge(self.position(), attempt) {
@@ -57,7 +57,7 @@ impl Rules for Record {
     }
 
     fn moves(&self) -> Vec<Attempt> {
-        if self.finish().is_some() {
+        if self.outcome().is_some() {
             return Vec::new();
         }
         self.position()
@@ -72,7 +72,7 @@ impl Rules for Record {
     }
 
     fn settle(&mut self) -> Option<Outcome> {
-        self.finish().map(|f| f.outcome())
+        self.outcome()
     }
 
     fn refuse(&mut self, text: &str) {
@@ -110,15 +110,8 @@ impl Recorded for Record {
     /// resignation or a flag fall decided outside it) is written in.
     fn pgn(game: &Game<Record>, tags: &[(&str, String)]) -> Option<String> {
         let mut record = game.position().clone();
-        if record.finish().is_none()
-            && let Some(outcome) = game.outcome()
-        {
-            record.end(match (outcome.reason, outcome.winner) {
-                (Reason::Resignation, Some(w)) => Why::Resignation(w.other()),
-                (Reason::TimeExpired, Some(w)) => Why::Time(w.other()),
-                (Reason::TimeExpired, None) => Why::Time(record.turn()),
-                _ => Why::Adjudication,
-            });
+        if let Some(outcome) = game.outcome() {
+            record.end(outcome);
         }
         Some(record.pgn(tags))
     }
@@ -139,7 +132,7 @@ pub fn player_view(record: &Record, color: Color) -> PlayerView {
             view.refused(refused);
         }
     }
-    if record.finish().is_some() {
+    if record.outcome().is_some() {
         view.end();
     }
     view
@@ -199,7 +192,7 @@ impl Plugin for Record {
         _progress: &mut dyn FnMut(u32, u64),
     ) -> Result<Option<Choice<Attempt>>, EngineFailure> {
         let record = game.position();
-        if record.finish().is_some() {
+        if record.outcome().is_some() {
             return Ok(None);
         }
         let player = players.catch_up(record, record.turn());

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::game::{Answer, Finish, Record, Why};
+use super::announcement;
+use super::game::{Answer, Record, protocol_word};
 use super::umpire::Attempt;
 use crate::arena::{
     Finished, Forfeit, GameRecord, MatchConfig, Referee, deadline, forfeit_for, last_words,
@@ -19,7 +20,8 @@ use crate::arena::{
 use crate::game::charged_ms;
 use crate::pgn;
 use crate::process::{ChildProgram, Ending, Fault, quote};
-use crate::rules::Color;
+use crate::rules::wording::pgn_result;
+use crate::rules::{Color, Outcome, Reason};
 
 /// The forfeit of a program that makes more refused attempts in one turn
 /// than allowed.
@@ -57,7 +59,7 @@ impl Referee for KriegspielReferee {
             termination: String::new(),
         };
         let seed = config.seed.wrapping_add(u64::from(index));
-        let Some(finish) = table.play(seed, interrupt) else {
+        let Some(outcome) = table.play(seed, interrupt) else {
             for p in table.programs.iter_mut().flatten() {
                 let _ = p.send("quit");
             }
@@ -65,7 +67,7 @@ impl Referee for KriegspielReferee {
         };
         let record = GameRecord {
             first_white,
-            outcome: finish.outcome(),
+            outcome,
             forfeit: table.forfeit,
             termination: table.termination.clone(),
             plies: table.game.plies().len(),
@@ -114,18 +116,18 @@ impl Umpired<'_> {
 
     /// The offender loses (or draws on time against a side that cannot
     /// mate); both programs are restarted for the next game.
-    fn forfeit(&mut self, loser: Color, kind: Forfeit, detail: String) -> Finish {
+    fn forfeit(&mut self, loser: Color, kind: Forfeit, detail: String) -> Outcome {
         let i = self.index(loser);
         let who = program_name(i);
         let said = last_words(self.programs[i].as_ref(), kind);
-        let why = if kind == Forfeit::Time {
-            Why::Time(loser)
+        let reason = if kind == Forfeit::Time {
+            Reason::TimeExpired
         } else {
-            Why::Forfeit(loser)
+            Reason::Forfeit
         };
-        let finish = self.game.end(why);
+        let outcome = self.game.lose(loser, reason);
         self.termination = format!("{who} ({loser:?}) {kind}: {detail}{said}");
-        if finish.winner.is_none() {
+        if outcome.winner.is_none() {
             self.termination
                 .push_str(&format!("; a draw: {:?} cannot checkmate", loser.other()));
         } else {
@@ -133,32 +135,32 @@ impl Umpired<'_> {
         }
         self.programs[0] = None;
         self.programs[1] = None;
-        finish
+        outcome
     }
 
     /// The loss of `loser`, whose program failed to answer `command`
     /// (`None` when interrupted: the game is not scored).
-    fn fault(&mut self, loser: Color, fault: Fault, command: &str) -> Option<Finish> {
+    fn fault(&mut self, loser: Color, fault: Fault, command: &str) -> Option<Outcome> {
         let kind = forfeit_for(&fault)?;
         Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
 
     /// Plays the game; `None` when interrupted.
-    fn play(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Option<Finish> {
+    fn play(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Option<Outcome> {
         let clock = self.config.clock_ms;
         let mut remaining = [clock, clock];
         let mut made = [0u32; 2];
         if let Err(ended) = self.set_up(seed, interrupt) {
             return ended;
         }
-        let finish = loop {
-            if let Some(f) = self.game.finish() {
-                break f;
+        let outcome = loop {
+            if let Some(o) = self.game.outcome() {
+                break o;
             }
             if self.game.plies().len() >= self.config.max_plies {
                 let plies = self.game.plies().len();
                 self.termination = format!("adjudicated a draw after {plies} plies");
-                break self.game.end(Why::Adjudication);
+                break self.game.end(Outcome::draw(Reason::MoveLimit));
             }
             let turn = self.game.turn();
             if let Some(ended) = self.stray_line(turn) {
@@ -190,9 +192,9 @@ impl Umpired<'_> {
                         Some(self.forfeit(turn, Forfeit::Time, format!("{spent} ms on one turn")));
                 }
                 if text == "resign" {
-                    let finish = self.game.end(Why::Resignation(turn));
+                    let outcome = self.game.lose(turn, Reason::Resignation);
                     self.termination = format!("{} ({turn:?}) resigns", program_name(i));
-                    break ended = Some(finish);
+                    break ended = Some(outcome);
                 }
                 let Ok(attempt) = text.parse::<Attempt>() else {
                     break ended = Some(self.forfeit(turn, Forfeit::Garbage, quote(&text)));
@@ -226,13 +228,13 @@ impl Umpired<'_> {
                 break f;
             }
         };
-        self.announce_result(&finish);
-        Some(finish)
+        self.announce_result(outcome);
+        Some(outcome)
     }
 
     /// A line nobody asked for is a protocol error: the game's end when
     /// either program wrote one (`Some(None)` when interrupted).
-    fn stray_line(&mut self, turn: Color) -> Option<Option<Finish>> {
+    fn stray_line(&mut self, turn: Color) -> Option<Option<Outcome>> {
         for color in [turn, turn.other()] {
             let i = self.index(color);
             let unread = match self.programs[i].as_mut() {
@@ -254,7 +256,7 @@ impl Umpired<'_> {
     /// Starts the programs that are not running and gives each the new
     /// game; `Err` ends the game before it starts: a setup forfeit, or
     /// `None` when interrupted.
-    fn set_up(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Result<(), Option<Finish>> {
+    fn set_up(&mut self, seed: u64, interrupt: &Arc<AtomicBool>) -> Result<(), Option<Outcome>> {
         let clock = self.config.clock_ms;
         for color in [Color::White, Color::Black] {
             let i = self.index(color);
@@ -284,17 +286,22 @@ impl Umpired<'_> {
     /// Tells both programs the result, the mover first (after a move that
     /// ended the game, the side that made it; otherwise the side whose
     /// turn it was), and words the termination of an ending on the board.
-    fn announce_result(&mut self, finish: &Finish) {
-        if let Why::Position(e) = finish.why {
+    fn announce_result(&mut self, outcome: Outcome) {
+        let on_board = announcement::Ending::of(outcome);
+        if let Some(e) = on_board {
             self.termination = match e.winner() {
                 Some(c) => format!("checkmate, {c:?} wins"),
                 None => e.text().split(':').next().unwrap_or("").to_lowercase(),
             };
         }
-        let line = format!("result {} {}", finish.result(), finish.word());
-        let mover = match finish.why {
-            Why::Position(_) => self.game.turn().other(),
-            _ => self.game.turn(),
+        let line = format!(
+            "result {} {}",
+            pgn_result(Some(outcome)),
+            protocol_word(outcome.reason)
+        );
+        let mover = match on_board {
+            Some(_) => self.game.turn().other(),
+            None => self.game.turn(),
         };
         self.send(mover, &line);
         self.send(mover.other(), &line);

@@ -31,14 +31,17 @@ pub enum Reason {
     Agreement,
     /// A side resigned, or forfeited by leaving (a game on the server).
     Resignation,
-    /// Drawn by the server's move limit (a game on the server that ran
-    /// past it).
+    /// Drawn by the move limit (a game on the server or before a referee
+    /// that ran past it).
     MoveLimit,
+    /// A side's program broke the rules of a match (a referee's forfeit
+    /// other than by time).
+    Forfeit,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 14] = [
+    pub const ALL: [Reason; 15] = [
         Reason::Checkmate,
         Reason::PiecesLost,
         Reason::Stalemate,
@@ -53,6 +56,7 @@ impl Reason {
         Reason::Agreement,
         Reason::Resignation,
         Reason::MoveLimit,
+        Reason::Forfeit,
     ];
 
     /// The reason [`Reason::as_str`] names.
@@ -78,6 +82,7 @@ impl Reason {
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
             Reason::MoveLimit => "moveLimit",
+            Reason::Forfeit => "forfeit",
         }
     }
 

@@ -152,6 +152,11 @@ fn describe_chess(outcome: Outcome) -> String {
             side_name(winner.other()),
             side_name(winner)
         ),
+        (Reason::Forfeit, Some(winner)) => format!(
+            "{} forfeits. {} wins.",
+            side_name(winner.other()),
+            side_name(winner)
+        ),
         (Reason::TimeExpired, None) => {
             "A clock ran out, but the other side cannot checkmate: the game is drawn.".to_string()
         }
@@ -205,6 +210,7 @@ pub fn reason_words(outcome: Outcome) -> &'static str {
         (Reason::BoardFull, _) => "board full",
         (Reason::Resignation, _) => "resignation",
         (Reason::MoveLimit, _) => "move limit",
+        (Reason::Forfeit, _) => "forfeit",
     }
 }
 

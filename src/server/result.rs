@@ -58,6 +58,7 @@ pub fn words(game: &dyn AnyGame, players: &ByColor<String>, outcome: Outcome) ->
         Reason::SeventyFiveMoves => "Game drawn by the 75 move rule".to_string(),
         Reason::Agreement => "Game drawn by mutual agreement".to_string(),
         Reason::Resignation => format!("{loser} resigns"),
+        Reason::Forfeit => format!("{loser} forfeits"),
         Reason::MoveLimit => "Game drawn by the move limit".to_string(),
     }
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::{AfterGame, HELP_AFTER, HotSeat, say};
 use crate::arena::TimeControl;
+use crate::kriegspiel::ending_words;
 use crate::kriegspiel::umpire::Attempt;
 use crate::pgn;
 use crate::rules::Color;
@@ -37,7 +38,9 @@ impl HotSeat {
             ),
             (
                 "Termination",
-                self.game.finish().map_or(String::new(), |f| f.to_string()),
+                self.game
+                    .outcome()
+                    .map_or(String::new(), |o| ending_words(o, self.game.turn())),
             ),
             ("PlyCount", self.game.plies().len().to_string()),
         ];

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::announcement::Announcement;
-use super::game::{Answer, Finish, Record, Why};
+use super::game::{Answer, Record, ending_words};
 use super::player::Strategy;
 use super::seat::{KriegspielSeat, Said};
 use super::umpire::Attempt;
@@ -24,8 +24,8 @@ use crate::antichess::view::position_board;
 use crate::game::view::Style;
 use crate::game::{Clock, elapsed_ms};
 use crate::play::Input;
-use crate::rules::Color;
 use crate::rules::wording::side_name;
+use crate::rules::{Color, Reason};
 use shakmaty::ByColor;
 
 /// How a game at the terminal is set up.
@@ -174,13 +174,15 @@ impl HotSeat {
     }
 
     /// Ends the game otherwise than by a move and says so.
-    fn end(&mut self, why: Why) -> Finish {
-        let finish = self.game.end(why);
-        say(&format!("Umpire: {finish}"));
+    fn end(&mut self, loser: Color, reason: Reason) {
+        let outcome = self.game.lose(loser, reason);
+        say(&format!(
+            "Umpire: {}",
+            ending_words(outcome, self.game.turn())
+        ));
         for seat in self.seats.iter_mut() {
             seat.known.view.end();
         }
-        finish
     }
 
     /// Whether `color`'s time is up after `turn_started`; if so the game
@@ -191,7 +193,7 @@ impl HotSeat {
         clock.charge(spent);
         if clock.expired() {
             *self.clock(color) = clock;
-            self.end(Why::Time(color));
+            self.end(color, Reason::TimeExpired);
             return true;
         }
         false
@@ -218,7 +220,7 @@ impl HotSeat {
                 return;
             };
             let Some(attempt) = player.attempt(remaining) else {
-                self.end(Why::Resignation(color));
+                self.end(color, Reason::Resignation);
                 return;
             };
             if self.out_of_time(color, started) {
@@ -287,7 +289,7 @@ impl HotSeat {
                         self.charge(color, started);
                         self.announce(color, attempt, &heard, &number);
                         say(&format!("Umpire: {heard}"));
-                        if self.game.finish().is_none() && self.seats.get(color.other()).human {
+                        if self.game.outcome().is_none() && self.seats.get(color.other()).human {
                             say(&format!(
                                 "Pass the keyboard to {} and press Enter.",
                                 side_name(color.other())
@@ -326,7 +328,7 @@ impl HotSeat {
             "help" | "?" => say(HELP),
             "board" => self.draw(color, started),
             "resign" => {
-                self.end(Why::Resignation(color));
+                self.end(color, Reason::Resignation);
                 return Some(false);
             }
             "quit" => return None,
@@ -340,7 +342,7 @@ impl HotSeat {
     /// Plays one game.
     fn play(&mut self) -> AfterGame {
         loop {
-            if self.game.finish().is_some() {
+            if self.game.outcome().is_some() {
                 return self.between_games();
             }
             let turn = self.game.turn();

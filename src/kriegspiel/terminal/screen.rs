@@ -16,7 +16,7 @@ impl HotSeat {
     /// the origin of its last move, the zone when shown, then the status
     /// lines.
     pub(super) fn view_text(&self, color: Color, turn_started: Instant) -> String {
-        let status = if self.game.finish().is_some() {
+        let status = if self.game.outcome().is_some() {
             "Game over.".to_string()
         } else {
             let turn = self.game.turn();
