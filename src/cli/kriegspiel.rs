@@ -10,9 +10,8 @@ use clap::{Args, Subcommand};
 use super::flags::SeedArg;
 use super::{MatchArgs, SeatArgs};
 use crate::arena::{self, MatchConfig};
-use crate::game::PlayerKind;
+use crate::game::{self, EngineOptions};
 use crate::kriegspiel::referee::KriegspielReferee;
-use crate::kriegspiel::terminal::{self, TerminalOptions};
 use crate::kriegspiel::{Record, Strategy, filter, protocol};
 use crate::rules::{Position, Ruleset};
 use crate::tournament::KRIEGSPIEL;
@@ -34,6 +33,16 @@ impl StrategyArg {
             StrategyArg::Search => Strategy::Search,
             StrategyArg::Heuristic => Strategy::Heuristic,
             StrategyArg::Random => Strategy::Random,
+        }
+    }
+
+    /// The same choice as the computer player's options name it (the
+    /// engine, the first rules, chance).
+    fn computer(self) -> game::Strategy {
+        match self {
+            StrategyArg::Search => game::Strategy::Engine,
+            StrategyArg::Heuristic => game::Strategy::First,
+            StrategyArg::Random => game::Strategy::Random,
         }
     }
 }
@@ -152,18 +161,19 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 |stop, on_game| arena::play_match_with(&config, &referee, stop, on_game),
             )
         }
-        None => {
-            let players = args.seats.players();
-            Ok(terminal::run(TerminalOptions {
-                human: [
-                    players.white == PlayerKind::Human,
-                    players.black == PlayerKind::Human,
-                ],
+        None => Ok(crate::play::run_with(
+            &crate::games::all(),
+            crate::play::PlayOptions {
+                ruleset: KRIEGSPIEL.to_string(),
+                players: args.seats.players(),
                 clock_ms: args.seats.clock,
-                strategy: args.player.strategy(),
-                seed: args.seed.or(1),
-            }))
-        }
+                engine: EngineOptions {
+                    strategy: args.player.computer(),
+                    seed: args.seed.or(1),
+                    ..EngineOptions::default()
+                },
+            },
+        )),
     }
 }
 

@@ -151,6 +151,10 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     /// Whether the players see different things (see [`Plugin::hidden`]).
     fn hidden(&self) -> bool;
 
+    /// Who speaks what a game of hidden information tells its players
+    /// ([`Plugin::announcer`]).
+    fn announcer(&self) -> Option<&'static str>;
+
     /// What `viewer` sees (see [`Plugin::view`]).
     fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String;
 
@@ -386,6 +390,10 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn hidden(&self) -> bool {
         R::hidden()
+    }
+
+    fn announcer(&self) -> Option<&'static str> {
+        R::announcer()
     }
 
     fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {

@@ -33,6 +33,9 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Search threads (lazy SMP); more than one makes moves irreproducible.
     pub threads: usize,
+    /// The seed of a player that draws lots (Kriegspiel's sampled boards):
+    /// the same seed, the same choices.
+    pub seed: u64,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +47,7 @@ impl Default for EngineOptions {
             movetime: None,
             hash_mb: 64,
             threads: 1,
+            seed: 1,
         }
     }
 }

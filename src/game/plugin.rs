@@ -144,6 +144,13 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
         false
     }
 
+    /// Who speaks what a game of hidden information tells its players
+    /// (Kriegspiel's `Umpire`), for a terminal that prints it as
+    /// `WHO: TEXT`; `None` prints the text alone.
+    fn announcer() -> Option<&'static str> {
+        None
+    }
+
     /// What `viewer` sees: the board of [`Plugin::render`] in a game of
     /// full information.
     fn view(game: &Game<Self>, _viewer: Viewer, players: ByColor<&str>, style: Style) -> String {

@@ -18,7 +18,6 @@ mod plugin;
 pub mod protocol;
 pub mod referee;
 pub mod seat;
-pub mod terminal;
 mod tokens;
 mod umpire;
 mod view;

@@ -7,7 +7,8 @@
 
 use shakmaty::ByColor;
 
-use super::game::Record;
+use super::announcement::Ending;
+use super::game::{Record, ending_words};
 use super::player::{Player, Strategy};
 use super::seat::{NetSeat, Onlooker};
 use super::umpire::{Attempt, Verdict, judge};
@@ -25,6 +26,40 @@ use crate::rules::{Color, Outcome, Position, Ruleset, wording};
 
 /// The ruleset name of Kriegspiel.
 pub const KRIEGSPIEL: &str = "kriegspiel";
+
+/// `help` during a game at the terminal.
+const HELP: &str = "\
+Type an attempt as e2e4 or e2-e4 (e7e8q, e7-e8=Q to promote; castle with the
+king's two-square move, e1g1). The umpire answers Illegal move or announces
+the move to both players. Commands:
+  board                 draw your view
+  flip                  turn your view around
+  zone                  show or hide the squares your pieces guard
+  tokens                list your guess tokens
+  token KIND SQ [SQ...] place tokens (KIND: piece, check or king)
+  untoken SQ [SQ...]    remove tokens (untoken all: every one)
+  auto on|off           automatic tokens on or off
+  attempts              the attempts that are not impossible
+  log                   what you have heard
+  resign                resign the game
+  quit                  leave at once";
+
+/// `help` once the game is over.
+const HELP_AFTER: &str = "\
+The game is over. Commands:
+  board       draw the umpire's board
+  flip        turn it around
+  log         what you heard
+  save FILE   write the game as PGN (with the announcements and the
+              refused attempts as comments)
+  new         start a new game
+  quit        leave";
+
+/// The words completed at the terminal.
+const COMMANDS: [&str; 16] = [
+    "help", "board", "flip", "zone", "tokens", "token", "untoken", "auto", "attempts", "log",
+    "resign", "quit", "save", "new", "on", "off",
+];
 
 impl Rules for Record {
     type Move = Attempt;
@@ -210,23 +245,47 @@ impl Plugin for Record {
     }
 
     fn banner(_game: &Game<Record>) -> String {
-        "Kriegspiel: you see your own pieces; the umpire tells both sides what happens.".to_string()
+        "Kriegspiel (ICC wild 16). Type help for commands.".to_string()
     }
 
-    fn help(_game: &Game<Record>) -> &'static str {
-        "Type an attempt as e2e4, e2-e4 or e7e8=Q; the umpire says whether it is legal."
+    fn help(game: &Game<Record>) -> &'static str {
+        if game.outcome().is_some() {
+            HELP_AFTER
+        } else {
+            HELP
+        }
     }
 
     fn commands() -> &'static [&'static str] {
-        &["help", "quit"]
+        &COMMANDS
     }
 
-    /// The umpire's board: the whole position.
+    /// The umpire's board: the whole position; once the game is over,
+    /// its reveal (the board and the moves).
     fn render(game: &Game<Record>, players: ByColor<&str>, style: Style) -> String {
         let record = game.position();
-        let mut out = position_board(record.position().board(), record.last_move(), style);
-        out.push_str(&status_lines(game, players, heard(record)));
-        out
+        let board = position_board(record.position().board(), record.last_move(), style);
+        if game.outcome().is_some() {
+            return format!(
+                "Game over. The umpire's board:\n{}\nMoves: {}\n",
+                board.trim_end(),
+                record.san_moves()
+            );
+        }
+        board + &status_lines(game, players, heard(record))
+    }
+
+    /// The umpire's last words: an ending on the board was in the last
+    /// announcement; any other is said here.
+    fn ending(game: &Game<Record>, outcome: Outcome) -> String {
+        match Ending::of(outcome) {
+            Some(_) => String::new(),
+            None => format!("Umpire: {}", ending_words(outcome, game.turn())),
+        }
+    }
+
+    fn announcer() -> Option<&'static str> {
+        Some("Umpire")
     }
 
     fn hidden() -> bool {

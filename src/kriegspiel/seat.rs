@@ -357,9 +357,9 @@ impl NetSeat {
     }
 
     /// A computer player told everything this seat was told.
-    fn learner(&self, strategy: Strategy) -> Player {
+    fn learner(&self, strategy: Strategy, seed: u64) -> Player {
         let color = self.seat.view.color();
-        let mut player = Player::new(color, strategy, 1);
+        let mut player = Player::new(color, strategy, seed);
         for told in &self.history {
             match told {
                 Told::Moved { side, text } if *side == color => {
@@ -501,7 +501,7 @@ impl game::Seat for NetSeat {
             game::Strategy::Engine => Strategy::Search,
         };
         if self.computer.as_ref().is_none_or(|(s, _)| *s != strategy) {
-            let player = self.learner(strategy);
+            let player = self.learner(strategy, options.seed);
             self.computer = Some((strategy, player));
         }
         let left = remaining.map(|ms| std::time::Duration::from_millis(ms.max(0) as u64));

@@ -12,6 +12,7 @@ mod computer;
 mod input;
 mod interrupt;
 mod load;
+mod seats;
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -31,6 +32,7 @@ use crate::safe_write::write_atomic;
 pub(crate) use input::Input;
 use interrupt::catch_interrupts;
 use load::{is_pgn, load};
+use seats::Seats;
 
 /// How a game at the terminal is set up.
 #[derive(Clone, Debug)]
@@ -67,6 +69,8 @@ struct PlayLoop<'a> {
     paused: bool,
     /// Moves were made since the game was last saved, loaded or begun.
     unsaved: bool,
+    /// Each side's seat, in a game of hidden information.
+    seats: Option<Seats>,
 }
 
 /// A new game of `ruleset` with the clocks of the options.
@@ -113,6 +117,9 @@ fn session(
 ) -> Leave {
     let input = input.get_or_insert_with(|| Input::open(game.commands()));
     let mut session = PlayLoop {
+        seats: game
+            .hidden()
+            .then(|| Seats::new(game.as_ref(), options.players)),
         engine: game.engine(&options.engine),
         options,
         games,
@@ -165,9 +172,21 @@ impl PlayLoop<'_> {
         })
     }
 
-    fn draw(&self) {
+    fn draw(&mut self) {
+        if self.seats.is_some() {
+            return self.draw_hidden();
+        }
         print!("\n{}", self.game.render(self.players(), self.style));
         let _ = io::stdout().flush();
+    }
+
+    /// What may be typed once the game is over.
+    fn way_on(&self) -> &'static str {
+        if self.seats.is_some() {
+            "save FILE, new or quit"
+        } else {
+            "new, undo, load FILE or quit"
+        }
     }
 
     fn main_loop(&mut self, input: &mut Input) -> Leave {
@@ -175,14 +194,32 @@ impl PlayLoop<'_> {
             if let Some(outcome) = self.game.outcome() {
                 if !self.announced {
                     self.announced = true;
-                    say(&self.game.ending(outcome));
-                    say("Type new to play again, undo, load FILE, or quit.");
+                    let ending = self.game.ending(outcome);
+                    if self.seats.is_some() {
+                        // The game's reveal follows its last words.
+                        if !ending.is_empty() {
+                            say(&ending);
+                        }
+                        self.draw();
+                        say(&format!("Type {}.", self.way_on()));
+                    } else {
+                        say(&ending);
+                        say("Type new to play again, undo, load FILE, or quit.");
+                    }
                 }
             } else if self.computer_to_move() && !self.paused {
-                self.computer_move();
+                if self.seats.is_some() {
+                    self.computer_attempts();
+                } else {
+                    self.computer_move();
+                }
                 continue;
             }
-            let legal = self.game.legal_move_texts();
+            let legal = if self.seats.is_some() {
+                self.seat_completions()
+            } else {
+                self.game.legal_move_texts()
+            };
             let turn = self.game.turn();
             let side = side_name(turn);
             let asked = Instant::now();
@@ -235,13 +272,25 @@ impl PlayLoop<'_> {
 
     /// Handles one line; returns how the session ends, if it does.
     fn command(&mut self, line: &str, spent_ms: i64, input: &mut Input) -> Option<Leave> {
-        let mut words = line.split_whitespace();
+        let all: Vec<&str> = line.split_whitespace().collect();
+        let mut words = all.iter().copied();
         let word = words.next()?;
         let arg = words.next();
+        if self.seats.is_some() && self.seat_command(&all) {
+            return None;
+        }
         match word {
             "quit" | "exit" => return Some(Leave::Quit),
             "go" if self.paused => self.paused = false,
             "help" | "?" => say(self.game.help()),
+            "board" => self.draw(),
+            "resign" if self.game.commands().contains(&"resign") => {
+                if self.game.outcome().is_some() {
+                    say(&format!("The game is over. Type {}.", self.way_on()));
+                } else {
+                    self.resign(self.game.turn());
+                }
+            }
             "flip" if self.game.commands().contains(&"flip") => {
                 self.style.flipped = !self.style.flipped;
                 self.draw();
@@ -259,12 +308,12 @@ impl PlayLoop<'_> {
                 }
             }
             "claim" | "draw" if self.game.outcome().is_some() => {
-                say("The game is over. Type new, undo, load FILE or quit.");
+                say(&format!("The game is over. Type {}.", self.way_on()));
             }
             "claim" => match self.game.claim() {
                 Some(text) if text.is_empty() => {}
                 Some(text) => say(&text),
-                None => self.human_move(word, spent_ms),
+                None => self.human_move(word, spent_ms, input),
             },
             "draw" if self.game.status().is_some() => self.offer_draw(input),
             "hint" => match self.hint() {
@@ -314,19 +363,26 @@ impl PlayLoop<'_> {
                     Err(e) => say(&format!("Could not load {path}: {e}")),
                 },
             },
+            text if self.seats.is_some() => self.human_move(text, spent_ms, input),
             text => match self.game.typed(text) {
                 Typed::Promotion(base) if self.game.outcome().is_none() => {
                     if let Some(piece) = input.ask_promotion() {
-                        self.human_move(&format!("{base}={piece}"), spent_ms);
+                        self.human_move(&format!("{base}={piece}"), spent_ms, input);
                     }
                 }
-                _ => self.human_move(text, spent_ms),
+                _ => self.human_move(text, spent_ms, input),
             },
         }
         None
     }
 
     fn reset_view(&mut self) {
+        if self.seats.is_some() {
+            // Each seat turns its own view; the shared style turns only
+            // the reveal, afresh each game.
+            self.style.flipped = false;
+            self.seats = Some(Seats::new(self.game.as_ref(), self.options.players));
+        }
         self.undo.clear();
         self.announced = false;
         self.paused = false;
@@ -403,14 +459,17 @@ impl PlayLoop<'_> {
         }
     }
 
-    fn human_move(&mut self, text: &str, spent_ms: i64) {
+    fn human_move(&mut self, text: &str, spent_ms: i64, input: &mut Input) {
         if self.game.outcome().is_some() {
-            say("The game is over. Type new, undo, load FILE or quit.");
+            say(&format!("The game is over. Type {}.", self.way_on()));
             return;
         }
         if self.computer_to_move() {
             say("It is the computer's move: type go to let it think again.");
             return;
+        }
+        if self.seats.is_some() {
+            return self.human_attempt(text, spent_ms, input);
         }
         match self.game.typed(text) {
             Typed::Move(m) => self.play(&m, spent_ms),
