@@ -65,7 +65,7 @@ fn attempts_depend_only_on_the_seed_and_the_observations() {
                     _ => break 'game, // from here on White is told different things
                 }
             }
-            if games[0].finish().is_some() {
+            if games[0].outcome().is_some() {
                 break;
             }
             // Black's first move differs between the games (with the same
@@ -144,7 +144,7 @@ fn no_refused_attempt_is_repeated_in_a_turn() {
             Player::new(Color::Black, black, seed as u64 + 100),
         ];
         let mut plies = 0;
-        while game.finish().is_none() && plies < 400 {
+        while game.outcome().is_none() && plies < 400 {
             let side = usize::from(game.turn().is_black());
             let (tried, heard) = turn(&mut players[side], &mut game);
             let unique: HashSet<&String> = tried.iter().collect();
