@@ -5,7 +5,7 @@
 
 use antichess::game::view::Style;
 use antichess::game::{AnyGame, Attempted, EngineOptions, Registry, Viewer};
-use antichess::kriegspiel::{KRIEGSPIEL, Kriegspiel};
+use antichess::kriegspiel::KRIEGSPIEL;
 use antichess::rules::Color;
 use shakmaty::ByColor;
 
@@ -15,7 +15,7 @@ const PLAIN: Style = Style {
 };
 
 fn games() -> Registry {
-    antichess::games::builtin().with(Kriegspiel)
+    antichess::games::builtin()
 }
 
 /// The pieces drawn on a view's board, as their letters.

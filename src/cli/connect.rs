@@ -52,7 +52,7 @@ pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
         Some(name) => Some((name, super::password::read(false)?)),
         None => None,
     };
-    let games = crate::games::all();
+    let games = crate::games::builtin();
     let mut rulesets = Vec::new();
     for word in &args.games {
         match crate::server::ruleset_of(&word.to_ascii_lowercase(), &games) {

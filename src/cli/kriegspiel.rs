@@ -12,9 +12,8 @@ use super::{MatchArgs, SeatArgs};
 use crate::arena::{self, MatchConfig};
 use crate::game::{self, EngineOptions};
 use crate::kriegspiel::referee::KriegspielReferee;
-use crate::kriegspiel::{Record, Strategy, filter, protocol};
+use crate::kriegspiel::{KRIEGSPIEL, Record, Strategy, filter, protocol};
 use crate::rules::{Position, Ruleset};
-use crate::tournament::KRIEGSPIEL;
 
 /// The computer player's strategy.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -161,19 +160,16 @@ pub(super) fn run(args: KriegspielArgs) -> Result<ExitCode> {
                 |stop, on_game| arena::play_match_with(&config, &referee, stop, on_game),
             )
         }
-        None => Ok(crate::play::run_with(
-            &crate::games::all(),
-            crate::play::PlayOptions {
-                ruleset: KRIEGSPIEL.to_string(),
-                players: args.seats.players(),
-                clock_ms: args.seats.clock,
-                engine: EngineOptions {
-                    strategy: args.player.computer(),
-                    seed: args.seed.or(1),
-                    ..EngineOptions::default()
-                },
+        None => Ok(crate::play::run(crate::play::PlayOptions {
+            ruleset: KRIEGSPIEL.to_string(),
+            players: args.seats.players(),
+            clock_ms: args.seats.clock,
+            engine: EngineOptions {
+                strategy: args.player.computer(),
+                seed: args.seed.or(1),
+                ..EngineOptions::default()
             },
-        )),
+        })),
     }
 }
 

@@ -132,7 +132,10 @@ pub(super) fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<
         &config.second,
         config.games,
         sprt,
-        |interrupt, on_game| arena::play_match(&config, interrupt, on_game),
+        |interrupt, on_game| {
+            let referee = crate::games::referee(&config.ruleset);
+            arena::play_match_with(&config, referee.as_ref(), interrupt, on_game)
+        },
     )
 }
 

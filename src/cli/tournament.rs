@@ -12,7 +12,7 @@ use super::flags::SeedArg;
 use crate::arena;
 use crate::rules::Ruleset;
 use crate::tournament::state::{Format, Settings, State};
-use crate::tournament::{self, Ending, KRIEGSPIEL, Run};
+use crate::tournament::{self, Ending, Run};
 
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
@@ -121,9 +121,9 @@ fn settings(args: &TournamentArgs) -> Result<Settings> {
         bail!("a tournament needs at least two --program NAME=CMD");
     }
     let games = crate::games::builtin();
-    if args.ruleset != KRIEGSPIEL && games.kind(&args.ruleset).is_none() {
+    if games.kind(&args.ruleset).is_none() {
         bail!(
-            "--ruleset {}: unknown (known: {}, {KRIEGSPIEL})",
+            "--ruleset {}: unknown (known: {})",
             args.ruleset,
             games.known_names()
         );

@@ -167,7 +167,7 @@ impl<'a> Session<'a> {
             again,
             quiet: Vec::new(),
             quitting: false,
-            games: crate::games::all(),
+            games: crate::games::builtin(),
             tables: BTreeMap::new(),
             current: None,
             played: 0,

@@ -38,6 +38,13 @@ pub struct KriegspielReferee {
     pub max_attempts: usize,
 }
 
+impl Default for KriegspielReferee {
+    /// A thousand refused attempts a turn.
+    fn default() -> KriegspielReferee {
+        KriegspielReferee { max_attempts: 1000 }
+    }
+}
+
 impl Referee for KriegspielReferee {
     fn play_game(
         &self,

@@ -113,7 +113,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    let hub = hub::Hub::new(crate::games::all(), db, seed, options.max_plies);
+    let hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
     let hub_thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_time()

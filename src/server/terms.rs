@@ -163,7 +163,7 @@ mod tests {
     use super::*;
 
     fn games() -> Registry {
-        crate::games::all()
+        crate::games::builtin()
     }
 
     #[test]

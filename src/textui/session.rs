@@ -106,7 +106,9 @@ impl Session {
                 black_ms,
                 ruleset,
             } => match self.games.start(&ruleset, white_ms, black_ms) {
-                Some(game) => {
+                // The TextUI shows one board to everyone: a game of hidden
+                // information is not one of its games.
+                Some(game) if !game.hidden() => {
                     self.active = Some(Active {
                         game,
                         players: ByColor { white, black },
@@ -115,7 +117,7 @@ impl Session {
                     self.clear_engine();
                     reply.line("New game started");
                 }
-                None => reply.line(INPUT_ERROR),
+                _ => reply.line(INPUT_ERROR),
             },
             Command::LoadGame(path) => self.load(&path, reply),
             Command::Game(cmd) => match self.active.as_mut() {

@@ -1,7 +1,7 @@
 //! `antichess tournament`: many programs in a round robin, a gauntlet or
 //! the course's single-elimination knockout, every pairing a mini-match
-//! played by the referee ([`crate::arena`], or the Kriegspiel referee for
-//! `kriegspiel`): one match loop, not a second. The state is saved after
+//! played by the referee ([`crate::arena`], in the protocol of the game,
+//! [`crate::games::referee`]): one match loop, not a second. The state is saved after
 //! every game ([`state`]), so a tournament stopped by Ctrl-C, a crash or a
 //! reboot resumes where it stopped, no game played twice or lost.
 //!
@@ -21,16 +21,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::arena::{self, Forfeit, GameRecord, MatchConfig, Referee, TextUi};
-use crate::kriegspiel::referee::KriegspielReferee;
+use crate::arena::{self, Forfeit, GameRecord, MatchConfig};
 use crate::safe_write::{WriteError, write_atomic};
 use schedule::Pairing;
 use state::{Format, Played, State};
-
-pub use crate::kriegspiel::KRIEGSPIEL;
-
-/// Refused attempts allowed in one turn of a Kriegspiel game.
-const KRIEGSPIEL_MAX_ATTEMPTS: usize = 1000;
 
 /// Extra pairs of games a level knockout pairing may play.
 const TIE_BREAK_PAIRS: u32 = 3;
@@ -220,7 +214,6 @@ impl<'a> Run<'a> {
         let concurrency = self.concurrency;
         let suite = self.suite.clone();
         let mut on_game = |index: u32, record: &GameRecord| self.record(p, (a, b), index, record);
-        let kriegspiel = s.ruleset == KRIEGSPIEL;
         let config = MatchConfig {
             first: command_a,
             second: command_b,
@@ -240,14 +233,8 @@ impl<'a> Run<'a> {
             skip,
             names,
         };
-        let referee: &dyn Referee = if kriegspiel {
-            &KriegspielReferee {
-                max_attempts: KRIEGSPIEL_MAX_ATTEMPTS,
-            }
-        } else {
-            &TextUi
-        };
-        arena::play_match_with(&config, referee, &interrupt, &mut on_game);
+        let referee = crate::games::referee(&s.ruleset);
+        arena::play_match_with(&config, referee.as_ref(), &interrupt, &mut on_game);
         if self.interrupt.load(Ordering::Relaxed) {
             return Err(());
         }
