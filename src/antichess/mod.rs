@@ -4,13 +4,14 @@
 //! game record and file (`game.rs`), chess's claims and draws
 //! (`chess.rs`), the computer player (`computer.rs`, with the UCI adapter
 //! in `uci_player.rs`), the terminal's board (`view.rs`) and commands
-//! (`terminal.rs`, `terminal_chess.rs`), opening suites (`suite.rs`) and
+//! (`terminal.rs`, `terminal_chess.rs`, the help texts in `help.rs`), opening suites (`suite.rs`) and
 //! the registry's entry (`kind.rs`).
 
 mod chess;
 mod computer;
 pub mod diagram;
 mod game;
+mod help;
 mod kind;
 mod suite;
 mod terminal;

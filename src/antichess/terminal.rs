@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::ByColor;
 
 use super::computer::Engines;
+use super::help::{CHESS_HELP, HELP};
 use super::terminal_chess as chess;
 use super::view;
 use crate::game::view::Style;
@@ -16,29 +17,6 @@ use crate::rules::notation::{self, parse_coordinates};
 use crate::rules::wording::side_name;
 use crate::rules::{Illegal, Move, Position};
 use crate::search::DRAW_DECISION_DEPTH;
-
-/// The commands every game on the 8 x 8 board has, for the help texts.
-macro_rules! common_help {
-    () => {
-        "  hint         ask the engine for a move
-  undo         take back your last move and the reply
-  flip         turn the board around
-  save FILE    save the game (the 6.170 game file)
-  load FILE    load a game file
-  new          start again
-  go           let the computer move after Ctrl-C stopped its thought
-  help         this text
-  quit         leave (Ctrl-D asks first when moves are not saved)"
-    };
-}
-pub(super) use common_help;
-
-const HELP: &str = concat!(
-    "Type a move as e2-e4 or e2e4 (Tab completes legal moves). Commands:
-  moves        list your legal moves (and whether a capture is compulsory)
-",
-    common_help!()
-);
 
 impl Plugin for Position {
     type Engine = Engines;
@@ -74,7 +52,7 @@ impl Plugin for Position {
     }
 
     fn help(game: &Game) -> &'static str {
-        if game.is_chess() { chess::HELP } else { HELP }
+        if game.is_chess() { CHESS_HELP } else { HELP }
     }
 
     fn commands() -> &'static [&'static str] {

@@ -4,25 +4,10 @@
 
 use shakmaty::{Role, Square};
 
-use super::terminal::common_help;
 use crate::game::{EngineOptions, Game, Typed};
 use crate::rules::wording::side_name;
 use crate::rules::{Castle, Illegal, Move, Position, notation};
 use crate::search::{DRAW_DECISION_DEPTH, Engine};
-
-/// `help` in a chess game.
-pub(super) const HELP: &str = concat!(
-    "Type a move as e2e4, e2-e4, e7e8n, e7-e8=N, or in SAN (Nf3, exd8=Q+, O-O);
-a promotion typed without its piece asks for one (Tab completes legal
-moves). Commands:
-  moves        list your legal moves
-  moves SQ     the moves of the piece on SQ (moves e2)
-  claim        claim a draw (threefold repetition, fifty-move rule)
-  draw         offer a draw
-  save F.pgn   save the game as PGN (load F.pgn [N] loads game N of a PGN file)
-",
-    common_help!()
-);
 
 /// Reads a chess move typed as `e2e4`, `e2-e4`, `e7e8n`, `e7-e8=N` or SAN
 /// (`Nf3`, `exd8=Q+`, `O-O`); a promotion typed without its piece asks for

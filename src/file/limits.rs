@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use roxmltree::Document;
 
-use super::read::{FileError, at};
+use super::node::{FileError, at};
 
 /// Attributes allowed on one element.
 pub const MAX_ATTRIBUTES: usize = 1024;

@@ -5,6 +5,7 @@
 mod cell;
 mod encoding;
 mod limits;
+mod node;
 mod read;
 mod values;
 mod write;
@@ -16,7 +17,8 @@ use crate::game::Clock;
 use crate::rules::{Color, Reason, Role, Square};
 
 pub use cell::{cell_text, parse_move};
-pub use read::{FileError, MAX_FILE_BYTES, parse, parse_any, read_any_path, read_bytes, read_path};
+pub use node::FileError;
+pub use read::{MAX_FILE_BYTES, parse, parse_any, read_any_path, read_bytes, read_path};
 pub use write::{connect_to_xml, to_xml};
 
 /// The `<time>` element.

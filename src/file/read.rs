@@ -6,14 +6,14 @@
 //! `fixtures/` holds each verdict, and the tests compare them with
 //! `xmllint`.
 
-use std::fmt;
 use std::path::Path;
 
 use roxmltree::{Document, Node, ParsingOptions};
 
 use super::encoding::decode;
 use super::limits;
-use super::values::FromContents;
+use super::node::{FileError, Result, at, attr, plain};
+use super::values::{Contents, FromContents};
 use super::xsd_types::{builtin_simple_type, is_xml_space, parse_integer};
 use super::{BoardSize, ConnectFile, GameFile, SavedGame, TimeSpec};
 use crate::rules::Color;
@@ -24,54 +24,6 @@ const XS: &str = "http://www.w3.org/2001/XMLSchema";
 
 pub use crate::game::MAX_FILE_BYTES;
 
-/// Why a file is not a valid game file: what, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileError {
-    /// What is wrong.
-    pub message: String,
-    /// The element concerned, if any.
-    pub element: Option<String>,
-    /// Line (1-based), 0 when unknown.
-    pub line: u32,
-    /// Column (1-based), 0 when unknown.
-    pub column: u32,
-}
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "line {}, column {}: ", self.line, self.column)?;
-        }
-        if let Some(e) = &self.element {
-            write!(f, "element <{e}>: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for FileError {}
-
-fn plain(message: impl Into<String>) -> FileError {
-    FileError {
-        message: message.into(),
-        element: None,
-        line: 0,
-        column: 0,
-    }
-}
-
-pub(super) fn at(node: Node, message: impl Into<String>) -> FileError {
-    let pos = node.document().text_pos_at(node.range().start);
-    FileError {
-        message: message.into(),
-        element: node
-            .is_element()
-            .then(|| node.tag_name().name().to_string()),
-        line: pos.row,
-        column: pos.col,
-    }
-}
-
 /// `node` stands where an element `name` in no namespace must be.
 fn expected(node: Node, name: &str) -> FileError {
     if node.tag_name().name() == name && node.tag_name().namespace().is_some() {
@@ -80,8 +32,6 @@ fn expected(node: Node, name: &str) -> FileError {
         at(node, format!("expected <{name}>"))
     }
 }
-
-pub(super) type Result<T> = std::result::Result<T, FileError>;
 
 /// Reads and checks an antichess game file from disk (a Connect N file
 /// is refused: see [`read_any_path`]). Only regular files are read (a pipe
@@ -207,13 +157,6 @@ fn element_children<'a, 'i>(node: Node<'a, 'i>) -> Result<Vec<Node<'a, 'i>>> {
     Ok(out)
 }
 
-/// An unqualified attribute's value.
-pub(super) fn attr<'a>(node: Node<'a, '_>, name: &str) -> Option<&'a str> {
-    node.attributes()
-        .find(|a| a.namespace().is_none() && a.name() == name)
-        .map(|a| a.value())
-}
-
 fn required<'a>(node: Node<'a, '_>, name: &str) -> Result<&'a str> {
     attr(node, name).ok_or_else(|| at(node, format!("missing attribute {name}")))
 }
@@ -234,17 +177,6 @@ fn only_extension(node: Node, dialect: Dialect) -> Result<()> {
 enum Dialect {
     Antichess,
     Connect,
-}
-
-/// The document's contents once the structure is checked, before the
-/// values are given their game's meaning.
-pub(super) struct Contents<'a, 'i> {
-    pub(super) root: Node<'a, 'i>,
-    pub(super) ruleset: String,
-    pub(super) time: TimeSpec,
-    pub(super) moves: Vec<(Node<'a, 'i>, Color, &'a str, Option<String>)>,
-    pub(super) squares: Vec<(Node<'a, 'i>, &'a str, Color, &'a str)>,
-    pub(super) game_over: Option<(Node<'a, 'i>, Option<Color>, &'a str)>,
 }
 
 fn read_any(root: Node) -> Result<SavedGame> {

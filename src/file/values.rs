@@ -2,12 +2,26 @@
 //! game file (moves, squares, pieces, the ending) or a Connect N one
 //! (cells, discs on the board).
 
-use super::read::{Contents, Result, at, attr};
+use roxmltree::Node;
+
+use super::node::{Result, at, attr};
 use super::{
     BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver, GameFile, GameOver, HistoryMove,
+    TimeSpec,
 };
 use crate::rules::notation::{parse_protocol, parse_square};
-use crate::rules::{Reason, Role};
+use crate::rules::{Color, Reason, Role};
+
+/// The document's contents once the structure is checked, before the
+/// values are given their game's meaning.
+pub(super) struct Contents<'a, 'i> {
+    pub(super) root: Node<'a, 'i>,
+    pub(super) ruleset: String,
+    pub(super) time: TimeSpec,
+    pub(super) moves: Vec<(Node<'a, 'i>, Color, &'a str, Option<String>)>,
+    pub(super) squares: Vec<(Node<'a, 'i>, &'a str, Color, &'a str)>,
+    pub(super) game_over: Option<(Node<'a, 'i>, Option<Color>, &'a str)>,
+}
 
 /// A game file's values, from checked contents.
 pub(super) trait FromContents: Sized {

@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod referee;
 pub mod seat;
 mod tokens;
+pub mod told_seats;
 mod umpire;
 mod view;
 

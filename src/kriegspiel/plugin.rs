@@ -10,7 +10,7 @@ use shakmaty::ByColor;
 use super::announcement::Ending;
 use super::game::{Record, ending_words};
 use super::player::{Player, Strategy};
-use super::seat::{NetSeat, Onlooker};
+use super::told_seats::{Onlooker, SideSeat};
 use super::umpire::{Attempt, Verdict, judge};
 use super::view::PlayerView;
 use crate::antichess::diagram;
@@ -390,10 +390,10 @@ impl Plugin for Record {
     }
 
     /// A side's seat knows its own pieces and what it heard
-    /// ([`NetSeat`]); an onlooker's, the announcements.
+    /// ([`SideSeat`]); an onlooker's, the announcements.
     fn seat(game: &Game<Record>, viewer: Viewer) -> Box<dyn Seat> {
         let mut seat: Box<dyn Seat> = match viewer {
-            Viewer::Side(color) => Box::new(NetSeat::new(color)),
+            Viewer::Side(color) => Box::new(SideSeat::new(color)),
             Viewer::Onlooker => Box::new(Onlooker::default()),
         };
         for told in Record::told(game, viewer, 0) {

@@ -257,6 +257,30 @@ mod tests {
     }
 
     #[test]
+    fn attempts_typed_in_every_spelling() {
+        for (typed, read) in [
+            ("e2e4", "e2e4"),
+            ("e2-e4", "e2e4"),
+            ("e7e8q", "e7e8q"),
+            ("e7-e8q", "e7e8q"),
+            ("e7e8=q", "e7e8q"),
+            ("e7-e8=Q", "e7e8q"),
+            ("e7e8N", "e7e8n"),
+        ] {
+            assert_eq!(
+                Attempt::read_typed(typed).map(|a| a.to_string()).as_deref(),
+                Some(read),
+                "{typed}"
+            );
+        }
+        for bad in [
+            "e2e", "e2--e4", "e-2e4", "e7e8=", "e7e8=qq", "board", "E2E4", "e2e4x",
+        ] {
+            assert_eq!(Attempt::read_typed(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn attempts_parse_exactly() {
         for good in ["e2e4", "e7e8q", "a1h8n", "h2h1b", "a1a1"] {
             assert_eq!(attempt(good).to_string(), good);

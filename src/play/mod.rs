@@ -338,21 +338,7 @@ impl PlayLoop<'_> {
             }
             "save" => match arg {
                 None => say("Usage: save FILE"),
-                Some(path) => {
-                    let text = if is_pgn(path) {
-                        self.game.pgn(&self.pgn_tags())
-                    } else {
-                        Some(self.game.to_xml())
-                    };
-                    match text.map(|t| write_atomic(Path::new(path), t.as_bytes())) {
-                        Some(Ok(())) => {
-                            self.unsaved = false;
-                            say(&format!("Saved to {path}."));
-                        }
-                        Some(Err(e)) => say(&format!("Could not save {path}: {e}")),
-                        None => say(&format!("Could not save {path}: PGN cannot hold this game")),
-                    }
-                }
+                Some(path) => self.save(path),
             },
             "load" => match arg {
                 None => say("Usage: load FILE"),
@@ -374,6 +360,23 @@ impl PlayLoop<'_> {
             },
         }
         None
+    }
+
+    /// `save FILE`: PGN when the name ends so, else the game file.
+    fn save(&mut self, path: &str) {
+        let text = if is_pgn(path) {
+            self.game.pgn(&self.pgn_tags())
+        } else {
+            Some(self.game.to_xml())
+        };
+        match text.map(|t| write_atomic(Path::new(path), t.as_bytes())) {
+            Some(Ok(())) => {
+                self.unsaved = false;
+                say(&format!("Saved to {path}."));
+            }
+            Some(Err(e)) => say(&format!("Could not save {path}: {e}")),
+            None => say(&format!("Could not save {path}: PGN cannot hold this game")),
+        }
     }
 
     fn reset_view(&mut self) {

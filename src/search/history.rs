@@ -13,8 +13,6 @@ use super::stack::Stack;
 pub const HISTORY_BOUND: i32 = 1 << 20;
 /// Piece kinds times squares: the size of a continuation history's rows.
 pub const PIECE_SQUARES: usize = 6 * 64;
-/// No move (a pass or a null move) in the line's moves.
-pub const NO_MOVE: u16 = u16::MAX;
 
 /// A move's piece kind and destination, as one index below
 /// [`PIECE_SQUARES`].

@@ -6,10 +6,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::history::{NO_MOVE, piece_square};
+use super::history::piece_square;
 use super::params::PARAMS;
 use super::score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 use super::stack::NO_EVAL;
+use super::stack::NO_MOVE;
 use super::{Bound, MATE, MATE_BOUND, MAX_PLY, Worker};
 use crate::rules::{Move, MoveList, Position, Role, Status};
 

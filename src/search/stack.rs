@@ -5,7 +5,9 @@
 use crate::rules::Move;
 
 use super::MAX_PLY;
-use super::history::NO_MOVE;
+
+/// No move (a pass or a null move) in the line's moves.
+pub const NO_MOVE: u16 = u16::MAX;
 
 /// No static score taken at a ply.
 pub const NO_EVAL: i32 = i32::MIN;
