@@ -12,10 +12,9 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::ByColor;
 
 use super::options::EngineOptions;
-use super::plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
-use super::seat::{Seat, Told};
+use super::types::{Attempted, Checked, Choice, EngineFailure, Told, Typed, Viewer};
 use super::view::Style;
-use super::{Clock, Diagram, Game, NotAMove};
+use super::{Clock, Diagram, NotAMove};
 use crate::rules::{Color, Outcome};
 
 /// A game's computer player, as the game made it ([`AnyGame::engine`]).
@@ -194,266 +193,52 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     -> Option<String>;
 }
 
-/// A game as the object front ends hold.
-pub fn boxed<R: Plugin>(game: Game<R>) -> Box<dyn AnyGame> {
-    Box::new(game)
-}
+/// One viewer's knowledge of a game, and what it can do with it.
+pub trait Seat: Send {
+    /// Whose seat: a side, or an onlooker.
+    fn viewer(&self) -> Viewer;
 
-impl Clone for Box<dyn AnyGame> {
-    fn clone(&self) -> Box<dyn AnyGame> {
-        self.boxed_clone()
-    }
-}
+    /// Learns one thing.
+    fn told(&mut self, told: &Told);
 
-/// The engine in `engine` if it is this game's, else a new one in its
-/// place.
-fn own_engine<'e, R: Plugin>(
-    game: &Game<R>,
-    engine: &'e mut AnyEngine,
-    options: &EngineOptions,
-) -> &'e mut R::Engine {
-    if !engine.is::<R::Engine>() {
-        *engine = Box::new(R::engine(game, options));
-    }
-    engine
-        .downcast_mut::<R::Engine>()
-        .expect("the engine was just made for this game")
-}
+    /// The side to move, as far as the seat knows.
+    fn turn(&self) -> Color;
 
-impl<R: Plugin> AnyGame for Game<R> {
-    fn boxed_clone(&self) -> Box<dyn AnyGame> {
-        Box::new(self.clone())
-    }
+    /// The game ended (by the rules or otherwise): `outcome`.
+    fn ended(&mut self, outcome: Outcome);
 
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
+    /// What the seat shows at the terminal, with these clocks (`None`:
+    /// unlimited).
+    fn view(&self, names: ByColor<&str>, clocks: ByColor<Option<i64>>, style: Style) -> String;
 
-    fn ruleset_name(&self) -> &str {
-        Game::ruleset_name(self)
-    }
+    /// A typed move, checked as far as this seat can: the text to send, or
+    /// why it cannot be played, or not a move.
+    fn typed(&self, text: &str) -> Checked;
 
-    fn turn(&self) -> Color {
-        Game::turn(self)
-    }
+    /// A command of the game's own at this seat (Kriegspiel's `zone`,
+    /// `tokens`): its answer, or `None` when `words` is not one.
+    fn command(&mut self, words: &[&str]) -> Option<String>;
 
-    fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
-    }
+    /// The names of those commands, with a line of help each.
+    fn commands(&self) -> &'static [(&'static str, &'static str)];
 
-    fn clock(&self, color: Color) -> &Clock {
-        Game::clock(self, color)
-    }
-
-    fn plies(&self) -> usize {
-        self.history().len()
-    }
-
-    fn read_move(&self, text: &str) -> Result<Option<String>, NotAMove> {
-        Game::read_move(self, text).map(|m| m.map(|m| self.move_text(m)))
-    }
-
-    fn legal_move_texts(&self) -> Vec<String> {
-        Game::legal_move_texts(self)
-    }
-
-    fn generated_moves(&self) -> Vec<String> {
-        let pos = self.position();
-        pos.moves().into_iter().map(|m| pos.move_text(m)).collect()
-    }
-
-    fn play(&mut self, text: &str, ms: i64) -> Option<Outcome> {
-        match Game::read_move(self, text) {
-            Ok(Some(m)) => Game::play(self, m, ms),
-            _ => Game::outcome(self),
+    /// The moves this seat could type now, for completion: the legal
+    /// moves when it sees the whole game.
+    fn completions(&self) -> Vec<String> {
+        match self.game() {
+            Some(game) if game.outcome().is_none() => game.legal_move_texts(),
+            _ => Vec::new(),
         }
     }
 
-    fn charge(&mut self, ms: i64) -> Option<Outcome> {
-        Game::charge(self, ms)
-    }
-
-    fn credit(&mut self, color: Color, ms: i64) {
-        Game::credit(self, color, ms);
-    }
-
-    fn restart_clocks(&mut self, white_ms: i64, black_ms: i64) {
-        Game::restart_clocks(self, white_ms, black_ms);
-    }
-
-    fn adjudicate(&mut self, outcome: Outcome) {
-        Game::adjudicate(self, outcome);
-    }
-
-    fn to_xml(&self) -> String {
-        R::to_xml(self)
-    }
-
-    fn result_line(&self, outcome: Outcome) -> String {
-        R::result_line(self, outcome)
-    }
-
-    fn describe(&self, outcome: Outcome) -> String {
-        R::describe(self, outcome)
-    }
-
-    fn claimable_draw(&mut self) -> Option<Outcome> {
-        R::claimable_draw(self)
-    }
-
-    fn pgn(&self, tags: &[(&str, String)]) -> Option<String> {
-        R::pgn(self, tags)
-    }
-
-    fn pgn_standard(&self) -> bool {
-        R::pgn_standard(self)
-    }
-
-    fn audit(&self) {
-        R::audit(self);
-    }
-
-    fn draw_offer(&self) -> Option<Color> {
-        Game::draw_offer(self)
-    }
-
-    fn offer_draw(&mut self, side: Color) {
-        Game::offer_draw(self, side);
-    }
-
-    fn accept_draw(&mut self) -> Option<Outcome> {
-        Game::accept_draw(self)
-    }
-
-    fn status(&self) -> Option<String> {
-        R::status(self)
-    }
-
-    fn engine(&self, options: &EngineOptions) -> AnyEngine {
-        Box::new(R::engine(self, options))
-    }
-
-    fn engine_move(
-        &self,
-        engine: &mut AnyEngine,
+    /// The computer player's move for this seat, from what it knows;
+    /// `Ok(None)` when it has none.
+    fn choose(
+        &mut self,
         options: &EngineOptions,
         remaining: Option<i64>,
-        progress: &mut dyn FnMut(u32, u64),
-    ) -> Result<Option<Choice<String>>, EngineFailure> {
-        let engine = own_engine(self, engine, options);
-        let choice = R::engine_move(self, engine, options, remaining, progress)?;
-        Ok(choice.map(|c| Choice {
-            mv: self.move_text(c.mv),
-            depth: c.depth,
-            eval: c.eval,
-        }))
-    }
+    ) -> Result<Option<String>, EngineFailure>;
 
-    fn halt(&self, engine: &AnyEngine) -> Option<Arc<AtomicBool>> {
-        engine.downcast_ref::<R::Engine>().and_then(R::halt)
-    }
-
-    fn clear(&self, engine: &mut AnyEngine) {
-        if let Some(engine) = engine.downcast_mut::<R::Engine>() {
-            R::clear(engine);
-        }
-    }
-
-    fn accepts_draw(&self, engine: &mut AnyEngine, options: &EngineOptions) -> bool {
-        let engine = own_engine(self, engine, options);
-        R::accepts_draw(self, engine, options)
-    }
-
-    fn banner(&self) -> String {
-        R::banner(self)
-    }
-
-    fn help(&self) -> &'static str {
-        R::help(self)
-    }
-
-    fn commands(&self) -> &'static [&'static str] {
-        R::commands()
-    }
-
-    fn render(&self, players: ByColor<&str>, style: Style) -> String {
-        R::render(self, players, style)
-    }
-
-    fn diagram(&self, viewer: Viewer) -> Option<Diagram> {
-        R::diagram(self, viewer)
-    }
-
-    fn grid(&self) -> Option<(u32, u32)> {
-        R::grid(self)
-    }
-
-    fn hidden(&self) -> bool {
-        R::hidden()
-    }
-
-    fn announcer(&self) -> Option<&'static str> {
-        R::announcer()
-    }
-
-    fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
-        R::view(self, viewer, players, style)
-    }
-
-    fn told(&self, viewer: Viewer, from: usize) -> Vec<Told> {
-        R::told(self, viewer, from)
-    }
-
-    fn seat(&self, viewer: Viewer) -> Box<dyn Seat> {
-        R::seat(self, viewer)
-    }
-
-    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
-        R::attempt(self, text, ms)
-    }
-
-    fn typed(&self, text: &str) -> Typed<String> {
-        match R::typed(self, text) {
-            Typed::Move(m) => Typed::Move(self.move_text(m)),
-            Typed::Illegal(why) => Typed::Illegal(why),
-            Typed::Promotion(base) => Typed::Promotion(base),
-            Typed::Unknown => Typed::Unknown,
-        }
-    }
-
-    fn moves_line(&self) -> String {
-        R::moves_line(self)
-    }
-
-    fn ending(&self, outcome: Outcome) -> String {
-        R::ending(self, outcome)
-    }
-
-    fn shown(&self, text: &str) -> String {
-        match Game::read_move(self, text) {
-            Ok(Some(m)) => R::shown(self, m),
-            _ => text.to_string(),
-        }
-    }
-
-    fn notes(&self) -> Vec<String> {
-        R::notes(self)
-    }
-
-    fn piece_moves(&self, square: &str) -> Option<String> {
-        R::piece_moves(self, square)
-    }
-
-    fn claim(&mut self) -> Option<String> {
-        R::claim(self)
-    }
-
-    fn computer_claim(
-        &mut self,
-        engine: &mut AnyEngine,
-        options: &EngineOptions,
-    ) -> Option<String> {
-        let engine = own_engine(self, engine, options);
-        R::computer_claim(self, engine, options)
-    }
+    /// The whole game, when this seat sees all of it.
+    fn game(&self) -> Option<&dyn AnyGame>;
 }

@@ -6,27 +6,31 @@
 //! rules and its game file.
 
 mod any;
+mod boxed;
 mod clock;
 mod diagram;
 mod draw_offer;
 mod options;
 mod plugin;
 mod registry;
-mod seat;
+mod replica;
+mod types;
 pub mod view;
 
 use std::fmt;
 
 use shakmaty::ByColor;
 
-pub use any::{AnyEngine, AnyGame, boxed};
+pub use any::{AnyEngine, AnyGame, Seat};
+pub use boxed::boxed;
 pub use clock::{Clock, charged_ms, elapsed_ms};
 pub use diagram::{Diagram, LastMove};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
-pub use plugin::{Attempted, Choice, EngineFailure, Plugin, Typed, Viewer};
+pub use plugin::Plugin;
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
-pub use seat::{Checked, Replica, Seat, Told};
+pub use replica::Replica;
+pub use types::{Attempted, Checked, Choice, EngineFailure, Told, Typed, Viewer};
 
 use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 

@@ -8,80 +8,16 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use shakmaty::ByColor;
-use thiserror::Error;
 
+use super::any::Seat;
 use super::diagram::Diagram;
 use super::options::EngineOptions;
-use super::seat::{Replica, Seat, Told};
+use super::replica::Replica;
+use super::types::{Attempted, Choice, EngineFailure, Told, Typed, Viewer};
 use super::view::Style;
 use crate::game::NotAMove;
 use crate::game::{Game, Recorded};
-use crate::rules::{Color, Outcome};
-
-/// A typed line that is not a command, read as a move.
-pub enum Typed<M> {
-    /// A legal move.
-    Move(M),
-    /// A move that is not legal: the sentence that says why.
-    Illegal(String),
-    /// A promotion typed without its piece (chess): the move's text, to
-    /// which `=Q`, `=R`, `=B` or `=N` is added once the player chooses.
-    Promotion(String),
-    /// Not a move of this game at all.
-    Unknown,
-}
-
-/// The computer's choice: its move, the depth it reached, and what it
-/// thinks of the position, in words for the player to move, when it can
-/// say (`+0.35`, `a win in 3 moves`, `a draw`).
-pub struct Choice<M> {
-    /// The move.
-    pub mv: M,
-    /// The depth of the search.
-    pub depth: u32,
-    /// The evaluation, for the side to move.
-    pub eval: Option<String>,
-}
-
-/// Who looks at a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Viewer {
-    /// A player: in a game of hidden information, only what that side
-    /// may know.
-    Side(Color),
-    /// Anyone else: in a game of hidden information, what the players are
-    /// both told, and the whole game once it is over.
-    Onlooker,
-}
-
-/// What an attempt to move came to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Attempted {
-    /// Played. `heard`: what both players and onlookers are told of it
-    /// (Kriegspiel's announcement), when the move itself is not shown;
-    /// `outcome`: the game's end, if it ended.
-    Played {
-        /// What everyone is told.
-        heard: Option<String>,
-        /// The result, if the game ended.
-        outcome: Option<Outcome>,
-    },
-    /// Refused: told to the mover alone; the turn goes on (unless the
-    /// mover's clock ran out: `outcome`).
-    Refused {
-        /// What the mover is told.
-        told: String,
-        /// The result, if the mover's time ran out.
-        outcome: Option<Outcome>,
-    },
-}
-
-/// Why the computer gave no move: an outside engine (`--uci-engine`)
-/// failed, in words. A front end that plays for a referee ends its
-/// session on it, so that the failure is scored as the engine's.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{0}")]
-pub struct EngineFailure(pub String);
+use crate::rules::Outcome;
 
 /// A game as the front ends play it.
 pub trait Plugin: Recorded + Send + Sync + 'static {

@@ -1,0 +1,281 @@
+//! Any plug-in game as the front ends' object: [`Game`] of any [`Plugin`]
+//! is an [`AnyGame`], its moves as their text, its computer player in a
+//! box it made.
+
+use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use shakmaty::ByColor;
+
+use super::any::{AnyEngine, AnyGame, Seat};
+use super::options::EngineOptions;
+use super::plugin::Plugin;
+use super::types::{Attempted, Choice, EngineFailure, Told, Typed, Viewer};
+use super::view::Style;
+use super::{Clock, Diagram, Game, NotAMove};
+use crate::rules::{Color, Outcome};
+
+/// A game as the object front ends hold.
+pub fn boxed<R: Plugin>(game: Game<R>) -> Box<dyn AnyGame> {
+    Box::new(game)
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Box<dyn AnyGame> {
+        self.boxed_clone()
+    }
+}
+
+/// The engine in `engine` if it is this game's, else a new one in its
+/// place.
+fn own_engine<'e, R: Plugin>(
+    game: &Game<R>,
+    engine: &'e mut AnyEngine,
+    options: &EngineOptions,
+) -> &'e mut R::Engine {
+    if !engine.is::<R::Engine>() {
+        *engine = Box::new(R::engine(game, options));
+    }
+    engine
+        .downcast_mut::<R::Engine>()
+        .expect("the engine was just made for this game")
+}
+
+impl<R: Plugin> AnyGame for Game<R> {
+    fn boxed_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn ruleset_name(&self) -> &str {
+        Game::ruleset_name(self)
+    }
+
+    fn turn(&self) -> Color {
+        Game::turn(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn clock(&self, color: Color) -> &Clock {
+        Game::clock(self, color)
+    }
+
+    fn plies(&self) -> usize {
+        self.history().len()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Option<String>, NotAMove> {
+        Game::read_move(self, text).map(|m| m.map(|m| self.move_text(m)))
+    }
+
+    fn legal_move_texts(&self) -> Vec<String> {
+        Game::legal_move_texts(self)
+    }
+
+    fn generated_moves(&self) -> Vec<String> {
+        let pos = self.position();
+        pos.moves().into_iter().map(|m| pos.move_text(m)).collect()
+    }
+
+    fn play(&mut self, text: &str, ms: i64) -> Option<Outcome> {
+        match Game::read_move(self, text) {
+            Ok(Some(m)) => Game::play(self, m, ms),
+            _ => Game::outcome(self),
+        }
+    }
+
+    fn charge(&mut self, ms: i64) -> Option<Outcome> {
+        Game::charge(self, ms)
+    }
+
+    fn credit(&mut self, color: Color, ms: i64) {
+        Game::credit(self, color, ms);
+    }
+
+    fn restart_clocks(&mut self, white_ms: i64, black_ms: i64) {
+        Game::restart_clocks(self, white_ms, black_ms);
+    }
+
+    fn adjudicate(&mut self, outcome: Outcome) {
+        Game::adjudicate(self, outcome);
+    }
+
+    fn to_xml(&self) -> String {
+        R::to_xml(self)
+    }
+
+    fn result_line(&self, outcome: Outcome) -> String {
+        R::result_line(self, outcome)
+    }
+
+    fn describe(&self, outcome: Outcome) -> String {
+        R::describe(self, outcome)
+    }
+
+    fn claimable_draw(&mut self) -> Option<Outcome> {
+        R::claimable_draw(self)
+    }
+
+    fn pgn(&self, tags: &[(&str, String)]) -> Option<String> {
+        R::pgn(self, tags)
+    }
+
+    fn pgn_standard(&self) -> bool {
+        R::pgn_standard(self)
+    }
+
+    fn audit(&self) {
+        R::audit(self);
+    }
+
+    fn draw_offer(&self) -> Option<Color> {
+        Game::draw_offer(self)
+    }
+
+    fn offer_draw(&mut self, side: Color) {
+        Game::offer_draw(self, side);
+    }
+
+    fn accept_draw(&mut self) -> Option<Outcome> {
+        Game::accept_draw(self)
+    }
+
+    fn status(&self) -> Option<String> {
+        R::status(self)
+    }
+
+    fn engine(&self, options: &EngineOptions) -> AnyEngine {
+        Box::new(R::engine(self, options))
+    }
+
+    fn engine_move(
+        &self,
+        engine: &mut AnyEngine,
+        options: &EngineOptions,
+        remaining: Option<i64>,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Result<Option<Choice<String>>, EngineFailure> {
+        let engine = own_engine(self, engine, options);
+        let choice = R::engine_move(self, engine, options, remaining, progress)?;
+        Ok(choice.map(|c| Choice {
+            mv: self.move_text(c.mv),
+            depth: c.depth,
+            eval: c.eval,
+        }))
+    }
+
+    fn halt(&self, engine: &AnyEngine) -> Option<Arc<AtomicBool>> {
+        engine.downcast_ref::<R::Engine>().and_then(R::halt)
+    }
+
+    fn clear(&self, engine: &mut AnyEngine) {
+        if let Some(engine) = engine.downcast_mut::<R::Engine>() {
+            R::clear(engine);
+        }
+    }
+
+    fn accepts_draw(&self, engine: &mut AnyEngine, options: &EngineOptions) -> bool {
+        let engine = own_engine(self, engine, options);
+        R::accepts_draw(self, engine, options)
+    }
+
+    fn banner(&self) -> String {
+        R::banner(self)
+    }
+
+    fn help(&self) -> &'static str {
+        R::help(self)
+    }
+
+    fn commands(&self) -> &'static [&'static str] {
+        R::commands()
+    }
+
+    fn render(&self, players: ByColor<&str>, style: Style) -> String {
+        R::render(self, players, style)
+    }
+
+    fn diagram(&self, viewer: Viewer) -> Option<Diagram> {
+        R::diagram(self, viewer)
+    }
+
+    fn grid(&self) -> Option<(u32, u32)> {
+        R::grid(self)
+    }
+
+    fn hidden(&self) -> bool {
+        R::hidden()
+    }
+
+    fn announcer(&self) -> Option<&'static str> {
+        R::announcer()
+    }
+
+    fn view(&self, viewer: Viewer, players: ByColor<&str>, style: Style) -> String {
+        R::view(self, viewer, players, style)
+    }
+
+    fn told(&self, viewer: Viewer, from: usize) -> Vec<Told> {
+        R::told(self, viewer, from)
+    }
+
+    fn seat(&self, viewer: Viewer) -> Box<dyn Seat> {
+        R::seat(self, viewer)
+    }
+
+    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
+        R::attempt(self, text, ms)
+    }
+
+    fn typed(&self, text: &str) -> Typed<String> {
+        match R::typed(self, text) {
+            Typed::Move(m) => Typed::Move(self.move_text(m)),
+            Typed::Illegal(why) => Typed::Illegal(why),
+            Typed::Promotion(base) => Typed::Promotion(base),
+            Typed::Unknown => Typed::Unknown,
+        }
+    }
+
+    fn moves_line(&self) -> String {
+        R::moves_line(self)
+    }
+
+    fn ending(&self, outcome: Outcome) -> String {
+        R::ending(self, outcome)
+    }
+
+    fn shown(&self, text: &str) -> String {
+        match Game::read_move(self, text) {
+            Ok(Some(m)) => R::shown(self, m),
+            _ => text.to_string(),
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        R::notes(self)
+    }
+
+    fn piece_moves(&self, square: &str) -> Option<String> {
+        R::piece_moves(self, square)
+    }
+
+    fn claim(&mut self) -> Option<String> {
+        R::claim(self)
+    }
+
+    fn computer_claim(
+        &mut self,
+        engine: &mut AnyEngine,
+        options: &EngineOptions,
+    ) -> Option<String> {
+        let engine = own_engine(self, engine, options);
+        R::computer_claim(self, engine, options)
+    }
+}
