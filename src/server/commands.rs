@@ -232,7 +232,7 @@ fn help(hub: &mut Hub, id: ConnId) {
 
 fn quit(hub: &mut Hub, id: ConnId) {
     hub.say(id, "Logging you out.\nThank you for using the server.");
-    hub.close(id);
+    super::leave::close(hub, id);
 }
 
 /// `style 12` or `style 1`.

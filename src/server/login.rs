@@ -108,7 +108,7 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
                 id,
                 "Too many wrong passwords from your address: try again later.",
             );
-            hub.close(id);
+            super::leave::close(hub, id);
         }
         Ok(Some((registered, _))) => {
             hub.say(
@@ -136,7 +136,7 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
                 id,
                 &format!("Sorry, the server cannot log you in now ({e})."),
             );
-            hub.close(id);
+            super::leave::close(hub, id);
         }
     }
 }
@@ -179,7 +179,7 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
                 old,
                 "\nYou are logged in from somewhere else: this session ends.",
             );
-            hub.close(old);
+            super::leave::close(hub, old);
         }
         start(hub, id, name, true);
         return;
@@ -191,7 +191,7 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
         s.failures
     });
     if failures >= MAX_FAILURES {
-        hub.close(id);
+        super::leave::close(hub, id);
     } else {
         again(hub, id);
     }

@@ -15,12 +15,15 @@
 
 mod commands;
 pub mod db;
+mod events;
 pub mod glicko;
 mod http;
 mod hub;
 mod info;
+mod leave;
 mod login;
 pub mod net;
+mod offer;
 mod page;
 mod password;
 mod play;
@@ -119,7 +122,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
             .enable_time()
             .build();
         if let Ok(runtime) = runtime {
-            runtime.block_on(hub.run(receiver));
+            runtime.block_on(events::run(hub, receiver));
         }
     });
     let connections = Arc::new(net::Connections::default());

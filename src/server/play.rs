@@ -75,7 +75,7 @@ pub(super) fn open(
 ) {
     let number = free_number(hub);
     for handle in players.iter() {
-        super::seek::forget(hub, handle);
+        hub.forget(handle);
         if let Some(s) = hub.find(handle).and_then(|c| hub.session_mut(c)) {
             s.playing = Some(number);
         }

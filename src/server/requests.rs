@@ -4,7 +4,7 @@
 
 use super::hub::Hub;
 use super::net::ConnId;
-use super::seek::Offer;
+use super::offer::Offer;
 use super::terms::Terms;
 use crate::rules::{Color, Outcome, Reason};
 

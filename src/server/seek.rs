@@ -4,36 +4,9 @@
 
 use super::hub::Hub;
 use super::net::ConnId;
+use super::offer::{Offer, Seek};
 use super::terms::Terms;
 use crate::rules::Color;
-
-/// An open seek.
-#[derive(Clone, Debug)]
-pub struct Seek {
-    /// Its number, for `play N`.
-    pub number: u32,
-    /// Who seeks.
-    pub owner: String,
-    /// The game sought.
-    pub terms: Terms,
-    /// The colour the seeker asked for.
-    pub color: Option<Color>,
-}
-
-/// An open challenge.
-#[derive(Clone, Debug)]
-pub struct Offer {
-    /// The challenger.
-    pub from: String,
-    /// The one challenged.
-    pub to: String,
-    /// The game offered.
-    pub terms: Terms,
-    /// The colour the challenger asked for.
-    pub color: Option<Color>,
-    /// The stored game to go on with, for a request to resume one.
-    pub resume: Option<i64>,
-}
 
 /// The seeks a player may have at once.
 const MAX_SEEKS: usize = 3;
@@ -294,31 +267,5 @@ pub fn withdraw(hub: &mut Hub, id: ConnId, args: &[&str]) {
     );
     if let Some(them) = hub.find(&offer.to) {
         hub.say(them, &format!("{} withdraws the match offer.", offer.from));
-    }
-}
-
-/// Forgets the seeks and challenges of `handle` (it started a game, or
-/// left); the other side of a challenge is told.
-pub fn forget(hub: &mut Hub, handle: &str) {
-    hub.seeks.retain(|s| s.owner != handle);
-    let gone: Vec<Offer> = hub
-        .offers
-        .iter()
-        .filter(|o| o.from == handle || o.to == handle)
-        .cloned()
-        .collect();
-    hub.offers.retain(|o| o.from != handle && o.to != handle);
-    for offer in gone {
-        let (other, text) = if offer.from == handle {
-            (&offer.to, format!("{handle} withdraws the match offer."))
-        } else {
-            (
-                &offer.from,
-                format!("{handle} is no longer available: your offer is withdrawn."),
-            )
-        };
-        if let Some(them) = hub.find(other) {
-            hub.say(them, &text);
-        }
     }
 }

@@ -1,0 +1,45 @@
+//! A client leaving: what it had queued sent, its seeks and challenges
+//! withdrawn, its game adjourned or forfeited.
+
+use std::sync::Arc;
+
+use super::hub::Hub;
+use super::net::ConnId;
+use super::play;
+
+/// Lets a client go: what it had queued is sent, then the connection
+/// closes.
+pub fn close(hub: &mut Hub, id: ConnId) {
+    if let Some(session) = hub.sessions.get_mut(&id) {
+        let text = std::mem::take(&mut session.pending);
+        if let Some(out) = session.out.take()
+            && !text.is_empty()
+        {
+            let _ = out.try_send(Arc::from(text));
+        }
+    }
+    gone(hub, id);
+}
+
+/// A client is gone: its seeks and challenges are withdrawn, its game
+/// adjourned (between registered players) or forfeited.
+pub fn gone(hub: &mut Hub, id: ConnId) {
+    let Some(mut session) = hub.sessions.remove(&id) else {
+        return;
+    };
+    session.out = None;
+    if !session.is_in() {
+        return;
+    }
+    hub.handles.remove(&session.handle.to_lowercase());
+    hub.forget(&session.handle);
+    for number in &session.observing {
+        if let Some(t) = hub.tables.get_mut(number) {
+            t.observers.remove(&id);
+        }
+    }
+    if let Some(number) = session.playing {
+        // Put back so that the game's ending reaches nobody gone.
+        play::disconnected(hub, number, &session.handle);
+    }
+}
