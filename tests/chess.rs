@@ -99,6 +99,14 @@ fn compare_game(fen: &str, choices: &[(u16, bool)]) -> Result<(), TestCaseError>
             .collect();
         legal.sort();
         prop_assert_eq!(&legal, &o.legal, "ply {} of {}", ply, fen);
+        // Counted without listing (perft's last ply), the same number.
+        prop_assert_eq!(
+            ours.count_legal_moves(),
+            legal.len(),
+            "ply {} of {}",
+            ply,
+            fen
+        );
         prop_assert_eq!(ours.to_fen(), o.fen.clone(), "ply {}", ply);
         prop_assert_eq!(ours.is_check(), o.check, "ply {} {}", ply, &o.fen);
         prop_assert_eq!(

@@ -54,6 +54,93 @@ impl Position {
         }
     }
 
+    /// How many legal moves the side to move has, counted without listing
+    /// them where the rules allow (one king, no forced capture: chess), as
+    /// perft's last ply wants; otherwise the length of the list.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset};
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let pos = Position::from_fen(kiwipete, Ruleset::CHESS).unwrap();
+    /// assert_eq!(pos.count_legal_moves(), 48);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        let ctx = self.context();
+        if self.ruleset.forced_capture || ctx.king.is_none() {
+            return self.legal_moves().len();
+        }
+        let us = ctx.us;
+        let occupied = self.board.occupied();
+        let victims = self.board.by_color(us.other()) & !self.board.by_role(Role::King);
+        let open = victims | !occupied;
+        let targets = open & ctx.check_mask;
+        let mut count = 0;
+        for from in self.ours(Role::Knight) & !ctx.pinned {
+            count += (attacks::knight_attacks(from) & targets).count();
+        }
+        for from in self.ours(Role::Bishop) | self.ours(Role::Queen) {
+            let to = attacks::bishop_attacks(from, occupied) & targets & self.pin_mask(&ctx, from);
+            count += to.count();
+        }
+        for from in self.ours(Role::Rook) | self.ours(Role::Queen) {
+            let to = attacks::rook_attacks(from, occupied) & targets & self.pin_mask(&ctx, from);
+            count += to.count();
+        }
+        if let Some(king) = ctx.king {
+            let without_king = occupied.without(king);
+            count += (attacks::king_attacks(king) & open)
+                .into_iter()
+                .filter(|&sq| {
+                    self.board
+                        .attackers(sq, us.other(), without_king)
+                        .is_empty()
+                })
+                .count();
+        }
+        count + self.count_pawn_moves(&ctx, victims) + self.count_specials(&ctx)
+    }
+
+    /// Pawn pushes and captures, a promotion counted once per piece.
+    fn count_pawn_moves(&self, ctx: &Context, victims: Bitboard) -> usize {
+        let us = ctx.us;
+        let empty = !self.board.occupied();
+        let last = Bitboard::from_rank(last_rank(us));
+        let promotions = match self.ruleset.promotion {
+            PromotionRule::QueenOnly => 1,
+            PromotionRule::AnyPiece => PROMOTION_ROLES.len(),
+        };
+        let (forward, start_rank) = match us {
+            Color::White => (8, Rank::Second),
+            Color::Black => (-8, Rank::Seventh),
+        };
+        let mut count = 0;
+        for from in self.ours(Role::Pawn) {
+            let mask = ctx.check_mask & self.pin_mask(ctx, from);
+            let mut to = attacks::pawn_attacks(us, from) & victims;
+            if let Some(one) = from.offset(forward).filter(|&sq| empty.contains(sq)) {
+                to = to.with(one);
+                if from.rank() == start_rank
+                    && let Some(two) = one.offset(forward).filter(|&sq| empty.contains(sq))
+                {
+                    to = to.with(two);
+                }
+            }
+            let to = to & mask;
+            count += (to & !last).count() + (to & last).count() * promotions;
+        }
+        count
+    }
+
+    /// En passant captures and castling moves, which are rare: listed.
+    fn count_specials(&self, ctx: &Context) -> usize {
+        let mut list = MoveList::new();
+        self.gen_en_passant(ctx, &mut list);
+        if self.castling != 0 && !ctx.in_check {
+            self.gen_castles(ctx, &mut list);
+        }
+        list.len()
+    }
+
     /// Every move that is legal apart from the forced-capture rule (captures
     /// and quiet moves alike): what a player might try, for explanations.
     pub fn legal_moves_ignoring_forced_capture(&self) -> MoveList {

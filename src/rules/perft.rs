@@ -18,14 +18,16 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     if pos.ruleset().fide_draws {
+        // The last ply is counted, not played (bulk counting).
         return if depth == 1 {
-            moves.len() as u64
+            pos.count_legal_moves() as u64
         } else {
+            let moves = pos.legal_moves();
             moves.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
         };
     }
+    let moves = pos.legal_moves();
     match pos.status_with(&moves) {
         Status::Over(_) => 0,
         Status::Pass => perft(&pos.pass(), depth - 1),
