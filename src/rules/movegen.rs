@@ -6,7 +6,7 @@
 //! every king is royal, so moves are generated pseudo-legally and each is
 //! verified by playing it. Without a king nothing can be in check.
 
-use shakmaty::{Bitboard, Color, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Color, File, Rank, Role, Square, attacks};
 
 use super::moves::{Move, MoveKind, MoveList, PROMOTION_ROLES};
 use super::position::{CASTLES, Position};
@@ -100,7 +100,9 @@ impl Position {
         count + self.count_pawn_moves(&ctx, victims) + self.count_specials(&ctx)
     }
 
-    /// Pawn pushes and captures, a promotion counted once per piece.
+    /// Pawn pushes and captures, a promotion counted once per piece: the
+    /// pawns that are not pinned all at once by shifting the set, the
+    /// pinned ones one by one.
     fn count_pawn_moves(&self, ctx: &Context, victims: Bitboard) -> usize {
         let us = ctx.us;
         let empty = !self.board.occupied();
@@ -109,24 +111,34 @@ impl Position {
             PromotionRule::QueenOnly => 1,
             PromotionRule::AnyPiece => PROMOTION_ROLES.len(),
         };
-        let (forward, start_rank) = match us {
-            Color::White => (8, Rank::Second),
-            Color::Black => (-8, Rank::Seventh),
+        let counted = |to: Bitboard| {
+            let to = to & ctx.check_mask;
+            (to & !last).count() + (to & last).count() * promotions
         };
-        let mut count = 0;
-        for from in self.ours(Role::Pawn) {
-            let mask = ctx.check_mask & self.pin_mask(ctx, from);
+        // Forward, then the captures towards the a-file and the h-file.
+        let (forward, west, east, third) = match us {
+            Color::White => (8, 7, 9, Rank::Third),
+            Color::Black => (-8, -9, -7, Rank::Sixth),
+        };
+        let pawns = self.ours(Role::Pawn);
+        let free = pawns & !ctx.pinned;
+        let single = free.shift(forward) & empty;
+        let double = (single & Bitboard::from_rank(third)).shift(forward) & empty;
+        let west_captures = (free & !Bitboard::from_file(File::A)).shift(west) & victims;
+        let east_captures = (free & !Bitboard::from_file(File::H)).shift(east) & victims;
+        let mut count =
+            counted(single) + counted(double) + counted(west_captures) + counted(east_captures);
+        for from in pawns & ctx.pinned {
             let mut to = attacks::pawn_attacks(us, from) & victims;
             if let Some(one) = from.offset(forward).filter(|&sq| empty.contains(sq)) {
                 to = to.with(one);
-                if from.rank() == start_rank
+                if Bitboard::from_rank(third).contains(one)
                     && let Some(two) = one.offset(forward).filter(|&sq| empty.contains(sq))
                 {
                     to = to.with(two);
                 }
             }
-            let to = to & mask;
-            count += (to & !last).count() + (to & last).count() * promotions;
+            count += counted(to & self.pin_mask(ctx, from));
         }
         count
     }
