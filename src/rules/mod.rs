@@ -16,6 +16,7 @@ mod perft;
 mod position;
 mod repetition;
 mod ruleset;
+mod see;
 mod status;
 pub mod wording;
 mod zobrist;

@@ -91,7 +91,8 @@ impl Worker {
     /// The side to move may stand pat on its static score unless in check;
     /// captures and queen promotions are searched (every evasion when in
     /// check), a capture that cannot lift the score to alpha even with a
-    /// margin left out (delta pruning).
+    /// margin left out (delta pruning), and one that loses material by its
+    /// static exchange.
     fn stand_pat(
         &mut self,
         pos: &Position,
@@ -125,7 +126,9 @@ impl Worker {
         for &m in moves.iter() {
             if !in_check && m.promotion().is_none() {
                 let victim = pos.board().role_at(m.to()).map_or(100, piece_value);
-                if best + victim + PARAMS.delta_margin < alpha {
+                // Delta pruning, then captures that lose material by their
+                // exchange.
+                if best + victim + PARAMS.delta_margin < alpha || pos.see(m) < 0 {
                     continue;
                 }
             }

@@ -1,0 +1,150 @@
+//! Static exchange evaluation: what a capture wins or loses on its square
+//! once each side has recaptured with its least valuable piece for as long
+//! as it pays, either side free to stop. Pins are not looked at; pieces
+//! behind others (x-rays) join as the square opens. For the chess search's
+//! move ordering and pruning.
+
+use shakmaty::{Bitboard, Color, Square};
+
+use super::Role;
+use super::material::piece_value;
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+
+/// The roles from the least valuable up: the order recaptures are made in.
+const CHEAPEST_FIRST: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// A piece's worth in the exchange: a king more than everything else, so
+/// that it is never given up.
+fn worth(role: Role) -> i32 {
+    match role {
+        Role::King => 20_000,
+        _ => piece_value(role),
+    }
+}
+
+impl Position {
+    /// The material the side to move wins (negative: loses) by the
+    /// exchange `m` starts, in hundredths of a pawn
+    /// ([`piece_value`]); a quiet move is the exchange of the piece it
+    /// moves, should the square be attacked.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset, notation};
+    /// // A rook takes a pawn defended by a pawn: it wins 100, loses 500.
+    /// let pos = Position::from_fen("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", Ruleset::CHESS).unwrap();
+    /// let m = notation::find_uci(&pos, "e1e5").unwrap();
+    /// assert_eq!(pos.see(m), 100 - 500);
+    /// ```
+    pub fn see(&self, m: Move) -> i32 {
+        let board = &self.board;
+        let (from, to) = (m.from(), m.to());
+        let Some(mut capturer) = board.role_at(from) else {
+            return 0;
+        };
+        let mut occupied = board.occupied().without(from);
+        let mut gain = [0i32; 34];
+        gain[0] = match m.kind() {
+            MoveKind::EnPassant => {
+                occupied = occupied.without(Square::from_coords(to.file(), from.rank()));
+                worth(Role::Pawn)
+            }
+            _ => board.role_at(to).map_or(0, worth),
+        };
+        if let Some(promoted) = m.promotion() {
+            gain[0] += worth(promoted) - worth(Role::Pawn);
+            capturer = promoted;
+        }
+        let mut side = self.turn.other();
+        let mut depth = 0;
+        loop {
+            depth += 1;
+            // What the side to recapture would win by taking the piece now
+            // on the square, were that the end.
+            gain[depth] = worth(capturer) - gain[depth - 1];
+            if (-gain[depth - 1]).max(gain[depth]) < 0 || depth + 1 >= gain.len() {
+                break;
+            }
+            let Some((role, square)) = self.cheapest_attacker(to, side, occupied) else {
+                break;
+            };
+            if role == Role::King && self.attacks_square(to, side.other(), occupied) {
+                break;
+            }
+            occupied = occupied.without(square);
+            capturer = role;
+            side = side.other();
+        }
+        while depth > 1 {
+            depth -= 1;
+            gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        }
+        gain[0]
+    }
+
+    /// The least valuable piece of `side` attacking `to` through
+    /// `occupied` (pieces off it have been traded).
+    fn cheapest_attacker(
+        &self,
+        to: Square,
+        side: Color,
+        occupied: Bitboard,
+    ) -> Option<(Role, Square)> {
+        let attackers = self.board.attackers(to, side, occupied) & occupied;
+        CHEAPEST_FIRST.into_iter().find_map(|role| {
+            (attackers & self.board.by_role(role))
+                .first()
+                .map(|sq| (role, sq))
+        })
+    }
+
+    /// Whether `side` attacks `to` through `occupied`.
+    fn attacks_square(&self, to: Square, side: Color, occupied: Bitboard) -> bool {
+        (self.board.attackers(to, side, occupied) & occupied).any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, notation};
+
+    fn see(fen: &str, uci: &str) -> i32 {
+        let pos = Position::from_fen(fen, Ruleset::CHESS).unwrap();
+        pos.see(notation::find_uci(&pos, uci).unwrap())
+    }
+
+    #[test]
+    fn exchanges_of_the_usual_kinds() {
+        // An undefended pawn: won.
+        assert_eq!(see("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"), 100);
+        // Knight takes a pawn defended by a pawn: the knight is lost.
+        assert_eq!(
+            see("4k3/8/3p4/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5"),
+            100 - 325
+        );
+        // Two attackers against one defender: the pawn is won.
+        assert_eq!(
+            see("4k3/8/5n2/4p3/8/5N2/8/4RK2 w - - 0 1", "f3e5"),
+            100 - 325 + 325
+        );
+        // The rook behind the rook joins (an x-ray): a knight is won.
+        assert_eq!(
+            see("4k3/4r3/8/4n3/8/8/4R3/4RK2 w - - 0 1", "e2e5"),
+            325 - 500 + 500
+        );
+        // A king takes only what is not defended.
+        assert_eq!(see("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2"), 100);
+        // En passant, and a quiet move onto an attacked square.
+        assert_eq!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+        assert_eq!(see("4k3/8/3p4/8/8/8/8/2B1K3 w - - 0 1", "c1e3"), 0);
+        assert_eq!(see("7k/8/3p4/8/8/8/8/K3Q3 w - - 0 1", "e1e5"), -950);
+    }
+}
