@@ -27,6 +27,7 @@ use crate::game::{
     charged_ms, offer_draw,
 };
 use crate::rules::wording::side_name;
+use crate::rules::{Color, Outcome, Reason};
 use crate::safe_write::write_atomic;
 
 pub(crate) use input::Input;
@@ -194,16 +195,10 @@ impl PlayLoop<'_> {
             if let Some(outcome) = self.game.outcome() {
                 if !self.announced {
                     self.announced = true;
-                    let ending = self.game.ending(outcome);
                     if self.seats.is_some() {
-                        // The game's reveal follows its last words.
-                        if !ending.is_empty() {
-                            say(&ending);
-                        }
-                        self.draw();
-                        say(&format!("Type {}.", self.way_on()));
+                        self.announce_hidden(outcome);
                     } else {
-                        say(&ending);
+                        say(&self.game.ending(outcome));
                         say("Type new to play again, undo, load FILE, or quit.");
                     }
                 }
@@ -259,7 +254,10 @@ impl PlayLoop<'_> {
             let mut spent = charged_ms(asked);
             if left.is_some() {
                 if self.game.charge(spent).is_some() {
-                    self.draw();
+                    // A hidden game's reveal comes with its ending.
+                    if self.seats.is_none() {
+                        self.draw();
+                    }
                     continue;
                 }
                 spent = 0;
@@ -416,6 +414,13 @@ impl PlayLoop<'_> {
         } else {
             say(&format!("{who} declines the draw."));
         }
+    }
+
+    /// `side` resigns (in the games that have `resign`).
+    fn resign(&mut self, side: Color) {
+        self.unsaved = true;
+        self.game
+            .adjudicate(Outcome::win(side.other(), Reason::Resignation));
     }
 
     fn take_back(&mut self) {

@@ -14,7 +14,7 @@ use shakmaty::ByColor;
 use super::{Input, PlayLoop, say};
 use crate::game::{AnyGame, Attempted, PlayerKind, Seat, Told, Typed, Viewer, charged_ms};
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Outcome, Reason};
+use crate::rules::{Color, Outcome};
 
 /// Both sides' seats at the table.
 pub(super) struct Seats {
@@ -244,14 +244,16 @@ impl PlayLoop<'_> {
         }
     }
 
-    /// `side` resigns.
-    pub(super) fn resign(&mut self, side: Color) {
-        self.unsaved = true;
-        self.game
-            .adjudicate(Outcome::win(side.other(), Reason::Resignation));
-        let outcome = self.game.outcome();
-        if let (Some(seats), Some(outcome)) = (self.seats.as_mut(), outcome) {
-            seats.ended(outcome);
+    /// The end of a game of hidden information: the seats are told, the
+    /// game's last words said (when a move did not already say them), its
+    /// reveal drawn.
+    pub(super) fn announce_hidden(&mut self, outcome: Outcome) {
+        self.seats().ended(outcome);
+        let ending = self.game.ending(outcome);
+        if !ending.is_empty() {
+            say(&ending);
         }
+        self.draw_hidden();
+        say(&format!("Type {}.", self.way_on()));
     }
 }
