@@ -261,6 +261,16 @@ impl Worker {
             {
                 observe(m, i + 1);
             }
+            if self.policy.exchange_pruning
+                && i > 0
+                && !node.pv_node
+                && !node.in_check
+                && depth <= PARAMS.see_depth
+                && best_score > -MATE_BOUND
+                && pos.see(m) < -PARAMS.see_margin * depth
+            {
+                continue;
+            }
             self.stack.at_mut(ply).moved = piece_square(pos, m);
             let child = pos.play(m);
             self.enter(&child);

@@ -25,6 +25,11 @@ pub struct Params {
     pub lmp_depth: i32,
     /// Late move reduction: only from this depth.
     pub lmr_depth: i32,
+    /// Static exchange pruning: at this depth or less, a move after the
+    /// first whose exchange loses more than `see_margin` per ply.
+    pub see_depth: i32,
+    /// See `see_depth` (centipawns).
+    pub see_margin: i32,
     /// Delta pruning's margin in the quiescence search that stands pat
     /// (centipawns).
     pub delta_margin: i32,
@@ -69,6 +74,8 @@ pub const PARAMS: Params = Params {
     iir_depth: 4,
     lmp_depth: 6,
     lmr_depth: 3,
+    see_depth: 6,
+    see_margin: 90,
     delta_margin: 200,
     aspiration: 40,
     aspiration_mated_wins: 80,

@@ -35,6 +35,9 @@ pub struct Policy {
     pub rule_draws: bool,
     /// Whether late quiet moves are pruned near the horizon.
     pub late_move_pruning: bool,
+    /// Whether a move that loses material by its static exchange is
+    /// pruned near the horizon.
+    pub exchange_pruning: bool,
     /// The first move (by index in the ordered list) a reduction may
     /// reach.
     pub reduce_from: usize,
@@ -61,6 +64,7 @@ const CHESS: Policy = Policy {
     captures_forced: false,
     rule_draws: true,
     late_move_pruning: false,
+    exchange_pruning: true,
     reduce_from: 4,
     checks_unreduced: true,
     reduction: chess_reduction,
@@ -76,6 +80,7 @@ const ANTICHESS: Policy = Policy {
     captures_forced: true,
     rule_draws: false,
     late_move_pruning: true,
+    exchange_pruning: false,
     reduce_from: 2,
     checks_unreduced: false,
     reduction: antichess_reduction,
