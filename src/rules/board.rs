@@ -98,15 +98,9 @@ impl Board {
         if !self.occupied.contains(sq) {
             return None;
         }
-        const ROLES: [Role; 6] = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
-        ROLES.into_iter().find(|&r| self.by_role(r).contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.by_role(r).contains(sq))
     }
 
     /// The piece on a square.

@@ -11,16 +11,6 @@ use super::material::piece_value;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 
-/// The roles from the least valuable up: the order recaptures are made in.
-const CHEAPEST_FIRST: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// A piece's worth in the exchange: a king more than everything else, so
 /// that it is never given up.
 fn worth(role: Role) -> i32 {
@@ -98,7 +88,8 @@ impl Position {
         occupied: Bitboard,
     ) -> Option<(Role, Square)> {
         let attackers = self.board.attackers(to, side, occupied) & occupied;
-        CHEAPEST_FIRST.into_iter().find_map(|role| {
+        // Role::ALL runs from the pawn up to the king: the least valuable first.
+        Role::ALL.into_iter().find_map(|role| {
             (attackers & self.board.by_role(role))
                 .first()
                 .map(|sq| (role, sq))
