@@ -199,11 +199,12 @@ impl PlayLoop<'_> {
             Err(_) => false,
         };
         self.game.audit();
-        let game = self.game.clone();
-        if played {
-            self.seats().catch_up(game.as_ref(), plies);
-        } else if let Some(outcome) = game.outcome() {
-            self.seats().ended(outcome);
+        if let Some(seats) = self.seats.as_mut() {
+            if played {
+                seats.catch_up(self.game.as_ref(), plies);
+            } else if let Some(outcome) = self.game.outcome() {
+                seats.ended(outcome);
+            }
         }
         played
     }
@@ -220,8 +221,8 @@ impl PlayLoop<'_> {
                 .clock(turn)
                 .remaining()
                 .map(|ms| ms - charged_ms(charged));
-            let options = self.options.engine.clone();
-            match self.seats().seats.get_mut(turn).choose(&options, remaining) {
+            let options = &self.options.engine;
+            match self.seats().seats.get_mut(turn).choose(options, remaining) {
                 Ok(Some(m)) => {
                     let spent = charged_ms(charged);
                     charged = Instant::now();
