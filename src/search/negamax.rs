@@ -1,8 +1,9 @@
 //! The alpha-beta search of one node: principal-variation search with a
-//! transposition table, mate distance pruning, check and single-reply
-//! extensions, reverse futility and null-move pruning, internal iterative
-//! reduction, and late move pruning and reductions. What differs between
-//! games comes from the worker's [`super::policy::Policy`].
+//! transposition table, mate distance pruning, check, single-reply and
+//! singular extensions, reverse futility and null-move pruning, internal
+//! iterative reduction, static exchange, late move and futility pruning,
+//! and late move reductions. What differs between games comes from the
+//! worker's [`super::policy::Policy`].
 
 use arrayvec::ArrayVec;
 
@@ -30,6 +31,8 @@ struct Node {
     static_eval: Option<i32>,
     /// The side to move stands better than two plies before.
     improving: bool,
+    /// The first move (the hash move) is searched a ply deeper.
+    singular: bool,
 }
 
 /// Where a move stands in its node's loop.
@@ -94,7 +97,8 @@ impl Worker {
         }
 
         let pv_node = beta - alpha > 1;
-        let tt_move = match self.probe(pos, depth, alpha, beta, ply, pv_node) {
+        let skipped = self.stack.at(ply).skipped;
+        let tt_move = match self.probe(pos, depth, alpha, beta, ply, pv_node || skipped.is_some()) {
             Ok(score) => return score,
             Err(tt_move) => tt_move,
         };
@@ -107,8 +111,11 @@ impl Worker {
             in_check,
             static_eval,
             improving,
+            singular: false,
         };
-        if let Some(score) = self.prune(pos, &node) {
+        if skipped.is_none()
+            && let Some(score) = self.prune(pos, &node)
+        {
             return score;
         }
         // Internal iterative reduction: without a hash move the ordering
@@ -122,10 +129,24 @@ impl Worker {
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
         }
+        if let Some(skip) = skipped {
+            moves.retain(|m| *m != skip);
+            if moves.is_empty() {
+                return alpha;
+            }
+        } else if let Some(m) = tt_move
+            && moves.len() > 1
+            && ply > 0
+            && self.policy.singular_extension
+            && depth >= PARAMS.singular_depth
+            && (ply as i32) < 2 * self.root_depth
+        {
+            node.singular = self.is_singular(pos, m, depth, ply);
+        }
         let Some((best_score, best_move)) = self.search_moves(pos, &moves, &node, alpha) else {
             return 0;
         };
-        if !self.stopped || ply > 0 {
+        if skipped.is_none() && (!self.stopped || ply > 0) {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > alpha {
@@ -171,6 +192,28 @@ impl Worker {
             }
         }
         Err(entry.and_then(|e| e.best))
+    }
+
+    /// Whether the hash move `m` is singular: its table entry is deep
+    /// enough and a lower bound (or exact), and every other move, searched
+    /// to half the depth, stays below the entry's score less a margin.
+    fn is_singular(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) -> bool {
+        let Some(entry) = self.tt.probe(pos.hash()) else {
+            return false;
+        };
+        let score = score_from_tt(entry.score, ply);
+        if entry.best != Some(m)
+            || entry.depth < depth - 3
+            || entry.bound == Bound::Upper
+            || score.abs() >= MATE_BOUND
+        {
+            return false;
+        }
+        let singular_beta = score - PARAMS.singular_margin * depth;
+        self.stack.at_mut(ply).skipped = Some(m);
+        let s = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+        self.stack.at_mut(ply).skipped = None;
+        s < singular_beta
     }
 
     /// The static score the pruning uses (kept in the stack), and whether
@@ -315,8 +358,8 @@ impl Worker {
     }
 
     /// Searches the move `m` to `child` (where it stands: `late`): late
-    /// move pruning (near the horizon, off the principal variation, where
-    /// the policy prunes) and late move reduction (by the policy's
+    /// move pruning and futility pruning (near the horizon, off the
+    /// principal variation, where the policy prunes) and late move reduction (by the policy's
     /// reduction) for quiet moves after the first, then the
     /// principal-variation search's null window and re-searches. A move
     /// that leaves the opponent a capture (an offer, or a line opened to
@@ -353,8 +396,22 @@ impl Worker {
         if prunable && !offer {
             return None;
         }
+        if late_quiet
+            && policy.futility
+            && !node.pv_node
+            && depth <= PARAMS.futility_depth
+            && best_score > -MATE_BOUND
+            && !m.is_promotion()
+            && node
+                .static_eval
+                .is_some_and(|e| e + PARAMS.futility_base + PARAMS.futility_margin * depth <= alpha)
+            && !child.is_check()
+        {
+            return None;
+        }
         if index == 0 {
-            return Some(-self.negamax(child, depth - 1, -beta, -alpha, ply + 1));
+            let extension = i32::from(node.singular);
+            return Some(-self.negamax(child, depth - 1 + extension, -beta, -alpha, ply + 1));
         }
         let reduction = if reducible && !offer {
             let history = self.histories.butterfly(m);

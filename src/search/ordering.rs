@@ -1,5 +1,6 @@
 //! Move ordering: the hash move, captures by most valuable victim then
-//! least valuable attacker, killer moves, then the history of cutoffs (by
+//! least valuable attacker, killer moves, the counter-move (where the
+//! policy says), then the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
 //! destination, after the moves one and two plies before).
 //!
@@ -20,6 +21,8 @@ use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
 const CAPTURES: i32 = 1 << 24;
 /// Where killer moves sort: above every history score.
 const KILLERS: i32 = 1 << 23;
+/// Where the counter-move sorts: just below the killers.
+const COUNTER: i32 = KILLERS - 1;
 /// What an offer adds to its history score where offers come first. A
 /// move's history score sums three entries, each within
 /// the bound: the offers sort above the other quiet moves unless
@@ -41,6 +44,11 @@ impl Worker {
         ply: usize,
     ) {
         let killers = self.stack.killers(ply);
+        let counter = if self.policy.counter_moves {
+            self.histories.counter(&self.stack, ply)
+        } else {
+            None
+        };
         let board = pos.board();
         let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
         let offers_first = self.policy.offers_first;
@@ -68,6 +76,8 @@ impl Worker {
                 CAPTURES
             } else if killers.contains(&Some(m)) {
                 KILLERS
+            } else if counter == Some(m) {
+                COUNTER
             } else {
                 let offer = if offers_first && offers(m) { OFFERS } else { 0 };
                 self.histories.butterfly(m)
@@ -95,9 +105,8 @@ impl Worker {
     }
 
     /// Remembers the quiet move `m` that cut off at `ply`: a killer, and a
-    /// bonus of depth squared in the histories. Where the policy puts
-    /// offers first, the quiet moves searched before it (`tried`) lose as
-    /// much.
+    /// bonus of depth squared in the histories. Where the policy says,
+    /// the quiet moves searched before it (`tried`) lose as much.
     pub(super) fn remember_cutoff(
         &mut self,
         pos: &Position,
@@ -107,9 +116,12 @@ impl Worker {
         ply: usize,
     ) {
         self.stack.add_killer(ply, m);
+        if self.policy.counter_moves {
+            self.histories.set_counter(&self.stack, ply, m);
+        }
         let bonus = depth * depth;
         self.histories.reward(pos, &self.stack, m, bonus, ply);
-        if self.policy.offers_first {
+        if self.policy.history_malus {
             for &failed in tried {
                 self.histories.reward(pos, &self.stack, failed, -bonus, ply);
             }

@@ -30,6 +30,20 @@ pub struct Params {
     pub see_depth: i32,
     /// See `see_depth` (centipawns).
     pub see_margin: i32,
+    /// Futility pruning: at this depth or less, a quiet move is not
+    /// searched where the static score plus `futility_base` and
+    /// `futility_margin` per ply does not reach alpha.
+    pub futility_depth: i32,
+    /// See `futility_depth` (centipawns).
+    pub futility_base: i32,
+    /// See `futility_depth` (centipawns per ply).
+    pub futility_margin: i32,
+    /// Singular extension: from this depth, the hash move is searched one
+    /// ply deeper when every other move, searched to half the depth, falls
+    /// short of its table score less `singular_margin` per ply.
+    pub singular_depth: i32,
+    /// See `singular_depth` (centipawns per ply).
+    pub singular_margin: i32,
     /// Delta pruning's margin in the quiescence search that stands pat
     /// (centipawns).
     pub delta_margin: i32,
@@ -76,6 +90,11 @@ pub const PARAMS: Params = Params {
     lmr_depth: 3,
     see_depth: 6,
     see_margin: 90,
+    futility_depth: 7,
+    futility_base: 100,
+    futility_margin: 110,
+    singular_depth: 8,
+    singular_margin: 2,
     delta_margin: 200,
     aspiration: 40,
     aspiration_mated_wins: 80,

@@ -49,9 +49,20 @@ pub struct Policy {
     /// The aspiration window's first half-width.
     pub aspiration: i32,
     /// Quiet moves that offer a piece are ordered before the other quiet
-    /// moves, and a cutoff lowers the histories of the quiet moves tried
-    /// before it.
+    /// moves.
     pub offers_first: bool,
+    /// The quiet move that last cut off after the opponent's move is
+    /// ordered after the killers.
+    pub counter_moves: bool,
+    /// Singular extensions: a hash move much better than every other
+    /// move is searched a ply deeper.
+    pub singular_extension: bool,
+    /// A cutoff lowers the histories of the quiet moves tried before it.
+    pub history_malus: bool,
+    /// Futility pruning: near the horizon, a quiet move that gives no
+    /// check is not searched where the static score with a margin does
+    /// not reach alpha.
+    pub futility: bool,
     /// A proof-number search goes beside a timed search (forced wins
     /// proved; sound only without repetition rules).
     pub proof_search: bool,
@@ -70,6 +81,10 @@ const CHESS: Policy = Policy {
     reduction: chess_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
+    counter_moves: false,
+    singular_extension: false,
+    history_malus: false,
+    futility: false,
     proof_search: false,
 };
 
@@ -86,6 +101,10 @@ const ANTICHESS: Policy = Policy {
     reduction: antichess_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
+    counter_moves: false,
+    singular_extension: false,
+    history_malus: false,
+    futility: false,
     proof_search: false,
 };
 
@@ -94,6 +113,7 @@ const ANTICHESS: Policy = Policy {
 const ANTICHESS_MATED_WINS: Policy = Policy {
     aspiration: PARAMS.aspiration_mated_wins,
     offers_first: true,
+    history_malus: true,
     proof_search: true,
     ..ANTICHESS
 };

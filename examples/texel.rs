@@ -1,0 +1,442 @@
+//! Tuning the chess evaluation on game results (Texel's method).
+//!
+//! ```text
+//! cargo run --release --example texel -- games 3000 1 > positions.txt
+//! cargo run --release --example texel -- fit positions.txt > src/search/eval_chess/weights.rs
+//! ```
+//!
+//! `games N SEED` plays N games of chess against itself, two at a time
+//! (each move a search to depth 5 with the engine's own evaluation, 8
+//! random plies first, from SEED on), and writes one line per quiet
+//! position: its FEN, the game's result for White (1, 0.5 or 0) and the
+//! search's score for White (centipawns), separated by `;`.
+//! A position is quiet when the side to move is not in check and the
+//! search's move is neither a capture nor a promotion; the random plies
+//! are left out. A game ends by the rules (mate, stalemate, insufficient
+//! material, threefold repetition, the fifty-move rule), drawn at 400
+//! plies, or won for a side the search scores at 1,000 or more for 8
+//! plies in a row.
+//!
+//! `fit FILE [STEPS]` reads those lines, fits the evaluation's weights to the
+//! results (logistic loss, the scale fitted first with the weights the
+//! engine has, then every weight by 3,000 steps (or STEPS) of Adam's gradient descent), and prints
+//! the Rust source of `src/search/eval_chess/weights.rs`.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use antichess::rng::Xorshift;
+use antichess::rules::{MoveList, Position, Ruleset, Status, occurrences};
+use antichess::search::{Engine, Limits};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["games", n, seed] => match (n.parse(), seed.parse()) {
+            (Ok(n), Ok(seed)) => {
+                games(n, seed);
+                ExitCode::SUCCESS
+            }
+            _ => usage(),
+        },
+        ["fit", path] => fit::run(path, fit::ITERATIONS),
+        ["fit", path, steps] => match steps.parse() {
+            Ok(steps) => fit::run(path, steps),
+            Err(_) => usage(),
+        },
+        _ => usage(),
+    }
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: texel games N SEED | texel fit FILE [STEPS]");
+    ExitCode::from(2)
+}
+
+/// Search depth of each move of the games.
+const DEPTH: u32 = 5;
+/// Random plies at the start of each game.
+const RANDOM_PLIES: usize = 8;
+/// A game still going at this ply is drawn.
+const MAX_PLIES: usize = 400;
+/// A side the search scores at this or more...
+const DECISIVE: i32 = 1000;
+/// ...for this many plies in a row wins.
+const DECISIVE_PLIES: usize = 8;
+
+/// Plays `n` games on two threads and prints their quiet positions.
+fn games(n: u64, seed: u64) {
+    let next = Mutex::new(0u64);
+    let out = Mutex::new(std::io::stdout());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                let mut engine = Engine::new(16);
+                loop {
+                    let game = {
+                        let mut next = next.lock().unwrap();
+                        if *next >= n {
+                            break;
+                        }
+                        *next += 1;
+                        *next
+                    };
+                    let (positions, white) = play_one(&mut engine, seed + game);
+                    let mut text = String::new();
+                    for (fen, score) in positions {
+                        text.push_str(&format!("{fen};{white};{score}\n"));
+                    }
+                    let mut out = out.lock().unwrap();
+                    let _ = out.write_all(text.as_bytes());
+                    let _ = out.flush();
+                    if game.is_multiple_of(100) {
+                        eprintln!("{game} games");
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// One game: its quiet positions' FENs with the search's score of each
+/// for White, and the result for White.
+fn play_one(engine: &mut Engine, seed: u64) -> (Vec<(String, i32)>, f64) {
+    let mut rng = Xorshift::new(seed);
+    let mut pos = Position::new(Ruleset::CHESS);
+    let mut keys = vec![pos.hash()];
+    let mut fens = Vec::new();
+    let mut decisive: (usize, i32) = (0, 0);
+    engine.clear();
+    for ply in 0..MAX_PLIES {
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        match pos.status_with(&moves) {
+            Status::Over(o) => return (fens, o.winner.map_or(0.5, |w| white_score(w.is_white()))),
+            _ if occurrences(&keys) >= 3 || pos.halfmoves() >= 100 => return (fens, 0.5),
+            _ => {}
+        }
+        let m = if ply < RANDOM_PLIES {
+            moves[rng.below(moves.len())]
+        } else {
+            engine.set_game_keys(&keys);
+            let limits = Limits {
+                depth: Some(DEPTH),
+                ..Limits::default()
+            };
+            let report = engine.search(&pos, &limits, |_| {}).expect("a legal move");
+            let white = if pos.turn().is_white() {
+                report.score
+            } else {
+                -report.score
+            };
+            let sign = white.signum();
+            if white.abs() >= DECISIVE && sign == decisive.1 {
+                decisive.0 += 1;
+            } else {
+                decisive = (usize::from(white.abs() >= DECISIVE), sign);
+            }
+            if decisive.0 >= DECISIVE_PLIES {
+                return (fens, white_score(sign > 0));
+            }
+            if !pos.is_check() && !report.best.is_capture() && !report.best.is_promotion() {
+                fens.push((pos.to_fen(), white));
+            }
+            report.best
+        };
+        pos = pos.play(m);
+        keys.push(pos.hash());
+    }
+    (fens, 0.5)
+}
+
+fn white_score(white_won: bool) -> f64 {
+    if white_won { 1.0 } else { 0.0 }
+}
+
+/// Texel's method: the weights fitted to the results.
+mod fit {
+    use super::*;
+    use antichess::search::eval_chess::features::{COUNT, GROUPS};
+    use antichess::search::eval_chess::{FULL_PHASE, Sink, WEIGHTS, features, mop_up};
+
+    /// Gradient steps of the fit.
+    pub const ITERATIONS: usize = 3000;
+    /// Adam's step size (centipawns) and decay rates.
+    const RATE: f64 = 1.0;
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    /// The share of the search's score in each position's target (the
+    /// rest is the game's result).
+    const SCORE_SHARE: f64 = 0.5;
+    /// The penalty on each weight's squared distance from where the fit
+    /// started (per centipawn squared), which keeps the rarely seen
+    /// features from wandering.
+    const PENALTY: f64 = 1e-8;
+    /// One block of lines in this many is held out of the fit, to measure
+    /// it on games it did not see (a block is a thousand lines, a dozen
+    /// games or so: a game's positions are alike, and holding out single
+    /// positions would measure the fit on the games it saw).
+    const HOLD_OUT: usize = 10;
+    const BLOCK: usize = 1000;
+
+    /// The positions' features, flat: each position's nonzero counts.
+    #[derive(Default)]
+    struct Data {
+        /// Where each position's counts start in `features` (one more
+        /// entry than positions).
+        starts: Vec<usize>,
+        features: Vec<(u16, i16)>,
+        /// The phase over [`FULL_PHASE`].
+        phase: Vec<f64>,
+        /// The mop-up term (not fitted), for White.
+        fixed: Vec<f64>,
+        /// The result for White (blended with the search's score once
+        /// the scale is known: [`Data::blend`]).
+        result: Vec<f64>,
+        /// The search's score for White, where the line gives it.
+        score: Vec<Option<f64>>,
+    }
+
+    struct Sparse(Vec<(u16, i16)>);
+
+    impl Sink for Sparse {
+        fn add(&mut self, feature: usize, count: i32) {
+            if count == 0 {
+                return;
+            }
+            match self.0.iter_mut().find(|(f, _)| usize::from(*f) == feature) {
+                Some(entry) => entry.1 += count as i16,
+                None => self.0.push((feature as u16, count as i16)),
+            }
+        }
+    }
+
+    impl Data {
+        fn push(&mut self, pos: &Position, result: f64, score: Option<f64>) {
+            if self.starts.is_empty() {
+                self.starts.push(0);
+            }
+            let mut sparse = Sparse(Vec::new());
+            let phase = features(pos, &mut sparse);
+            sparse.0.retain(|e| e.1 != 0);
+            self.features.extend(sparse.0);
+            self.starts.push(self.features.len());
+            self.phase.push(f64::from(phase) / f64::from(FULL_PHASE));
+            self.fixed.push(f64::from(mop_up(pos)));
+            self.result.push(result);
+            self.score.push(score);
+        }
+
+        /// Blends the search's score (`share` of it, as a result by the
+        /// scale `k`) into each result.
+        fn blend(&mut self, k: f64, share: f64) {
+            for (r, s) in self.result.iter_mut().zip(&self.score) {
+                if let Some(s) = s {
+                    *r = (1.0 - share) * *r + share * sigmoid(k * s);
+                }
+            }
+        }
+
+        fn len(&self) -> usize {
+            self.result.len()
+        }
+
+        /// Position `i`'s evaluation for White under `w`.
+        fn eval(&self, i: usize, w: &[(f64, f64)]) -> f64 {
+            let (mut mg, mut eg) = (0.0, 0.0);
+            for &(f, c) in &self.features[self.starts[i]..self.starts[i + 1]] {
+                let (m, e) = w[usize::from(f)];
+                mg += m * f64::from(c);
+                eg += e * f64::from(c);
+            }
+            let p = self.phase[i];
+            mg * p + eg * (1.0 - p) + self.fixed[i]
+        }
+
+        /// The mean squared error of the predicted results, scale `k`.
+        fn loss(&self, w: &[(f64, f64)], k: f64) -> f64 {
+            let total: f64 = (0..self.len())
+                .map(|i| (self.result[i] - sigmoid(k * self.eval(i, w))).powi(2))
+                .sum();
+            total / self.len() as f64
+        }
+
+        /// The loss's gradient for each weight (middlegame, endgame), over
+        /// the positions `range`.
+        fn gradient(
+            &self,
+            w: &[(f64, f64)],
+            k: f64,
+            range: std::ops::Range<usize>,
+        ) -> Vec<(f64, f64)> {
+            let mut g = vec![(0.0, 0.0); COUNT];
+            for i in range {
+                let s = sigmoid(k * self.eval(i, w));
+                let d = -2.0 * (self.result[i] - s) * s * (1.0 - s) * k;
+                let p = self.phase[i];
+                for &(f, c) in &self.features[self.starts[i]..self.starts[i + 1]] {
+                    let e = &mut g[usize::from(f)];
+                    e.0 += d * f64::from(c) * p;
+                    e.1 += d * f64::from(c) * (1.0 - p);
+                }
+            }
+            g
+        }
+    }
+
+    fn sigmoid(x: f64) -> f64 {
+        1.0 / (1.0 + (-x).exp())
+    }
+
+    pub fn run(path: &str, iterations: usize) -> ExitCode {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("{path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let (mut train, mut test) = (Data::default(), Data::default());
+        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let Ok(line) = line else { break };
+            let fields: Vec<&str> = line.split(';').collect();
+            let (Some(Ok(pos)), Some(Ok(result)), score) = (
+                fields
+                    .first()
+                    .map(|f| Position::from_fen(f, Ruleset::CHESS)),
+                fields.get(1).map(|r| r.parse()),
+                fields.get(2).and_then(|s| s.parse().ok()),
+            ) else {
+                eprintln!("{path}:{}: not a position, a result and a score", n + 1);
+                continue;
+            };
+            if (n / BLOCK).is_multiple_of(HOLD_OUT) {
+                test.push(&pos, result, score);
+            } else {
+                train.push(&pos, result, score);
+            }
+        }
+        let mut w: Vec<(f64, f64)> = WEIGHTS
+            .iter()
+            .map(|&(m, e)| (f64::from(m), f64::from(e)))
+            .collect();
+        let k = fit_scale(&train, &w);
+        eprintln!(
+            "{} positions to fit, {} held out; scale {k:.6}; loss {:.6}, held out {:.6}",
+            train.len(),
+            test.len(),
+            train.loss(&w, k),
+            test.loss(&w, k)
+        );
+        let share: f64 = std::env::var("TEXEL_LAMBDA")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SCORE_SHARE);
+        train.blend(k, share);
+        test.blend(k, share);
+        eprintln!(
+            "targets with {share} of the search's score: loss {:.6}, held out {:.6}",
+            train.loss(&w, k),
+            test.loss(&w, k)
+        );
+        let start = w.clone();
+        let penalty: f64 = std::env::var("TEXEL_L2")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(PENALTY);
+        let (mut m, mut v) = (vec![(0.0, 0.0); COUNT], vec![(0.0, 0.0); COUNT]);
+        for t in 1..=iterations {
+            let g = parallel_gradient(&train, &w, k);
+            for f in 0..COUNT {
+                let n = train.len() as f64;
+                let pull = (
+                    2.0 * penalty * (w[f].0 - start[f].0),
+                    2.0 * penalty * (w[f].1 - start[f].1),
+                );
+                let (mf, vf, wf) = (&mut m[f], &mut v[f], &mut w[f]);
+                adam(g[f].0 / n + pull.0, (&mut mf.0, &mut vf.0, &mut wf.0), t);
+                adam(g[f].1 / n + pull.1, (&mut mf.1, &mut vf.1, &mut wf.1), t);
+            }
+            if t % 250 == 0 {
+                eprintln!(
+                    "{t}: loss {:.6}, held out {:.6}",
+                    train.loss(&w, k),
+                    test.loss(&w, k)
+                );
+            }
+        }
+        print!("{}", source(&w, iterations, train.len(), test.loss(&w, k)));
+        ExitCode::SUCCESS
+    }
+
+    /// One step of Adam for one weight: its gradient `g`, its moments and
+    /// itself, at step `t`.
+    fn adam(g: f64, (m, v, w): (&mut f64, &mut f64, &mut f64), t: usize) {
+        *m = BETA1 * *m + (1.0 - BETA1) * g;
+        *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+        let m_hat = *m / (1.0 - BETA1.powi(t as i32));
+        let v_hat = *v / (1.0 - BETA2.powi(t as i32));
+        *w -= RATE * m_hat / (v_hat.sqrt() + 1e-8);
+    }
+
+    /// The scale that best predicts the results from the weights `w`
+    /// (golden-section search).
+    fn fit_scale(data: &Data, w: &[(f64, f64)]) -> f64 {
+        let (mut a, mut b) = (0.0005, 0.02);
+        let r = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..40 {
+            let (c, d) = (b - r * (b - a), a + r * (b - a));
+            if data.loss(w, c) < data.loss(w, d) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        (a + b) / 2.0
+    }
+
+    /// The gradient over all positions, on two threads.
+    fn parallel_gradient(data: &Data, w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)> {
+        let half = data.len() / 2;
+        let (first, second) = std::thread::scope(|s| {
+            let first = s.spawn(|| data.gradient(w, k, 0..half));
+            let second = data.gradient(w, k, half..data.len());
+            (first.join().expect("the gradient thread"), second)
+        });
+        first
+            .iter()
+            .zip(&second)
+            .map(|(a, b)| (a.0 + b.0, a.1 + b.1))
+            .collect()
+    }
+
+    /// The Rust source of `weights.rs` for the weights `w`.
+    fn source(w: &[(f64, f64)], steps: usize, positions: usize, held_out_loss: f64) -> String {
+        let mut s = format!(
+            "//! The chess evaluation's weights: for each feature of `features.rs`, its\n\
+             //! middlegame and endgame value in centipawns. Written by\n\
+             //! `cargo run --release --example texel -- fit` (Texel's method, {steps}\n\
+             //! steps over {positions} positions; mean squared error {held_out_loss:.5} on the\n\
+             //! positions held out): do not edit by hand.\n\n\
+             use super::features::COUNT;\n\n\
+             /// Each feature's weight, middlegame and endgame.\n\
+             #[rustfmt::skip]\n\
+             pub const WEIGHTS: [(i16, i16); COUNT] = [\n"
+        );
+        for (g, &(name, start)) in GROUPS.iter().enumerate() {
+            let end = GROUPS.get(g + 1).map_or(COUNT, |next| next.1);
+            s.push_str(&format!("    // {name}\n"));
+            let per = if name.ends_with("squares") { 4 } else { 8 };
+            for row in w[start..end].chunks(per) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|(m, e)| format!("({}, {}),", m.round() as i16, e.round() as i16))
+                    .collect();
+                s.push_str(&format!("    {}\n", cells.join(" ")));
+            }
+        }
+        s.push_str("];\n");
+        s
+    }
+}

@@ -1,0 +1,295 @@
+//! The static evaluation under orthodox chess: a sum of weighted features
+//! (material, piece-square values, the bishop pair, pawn structure,
+//! mobility, rooks on open files, attacks on the king's zone and its pawn
+//! shield, threats, the move), each with a middlegame and an endgame
+//! weight blended by the game phase ("tapered"), and a mop-up term that
+//! drives a lone king to the edge and brings the other king to it, so that
+//! K+Q v K and K+R v K are mated well within the fifty-move rule.
+//!
+//! The features are in `features.rs`, counted here and in `pawns.rs`; the
+//! weights (`weights.rs`) are fitted to the results of games the engine
+//! played against itself (Texel's method: `examples/texel.rs`, whose
+//! documentation has the commands, and `docs/chess.md`).
+
+pub mod features;
+mod mop_up;
+mod pawns;
+mod weights;
+
+use shakmaty::{Bitboard, Color, Role, attacks};
+
+use crate::rules::{Board, Position};
+use features::{
+    BISHOP_PAIR, HANGING, KING_ATTACKS, KING_OPEN_FILES, MATERIAL, MINOR_THREATS, MOBILITY,
+    PAWN_THREATS, ROOK_HALF_OPEN, ROOK_OPEN, SHIELD, SQUARES, TEMPO, folded,
+};
+pub use mop_up::mop_up;
+pub use weights::WEIGHTS;
+
+/// The phase each piece counts for; the sum at the start is [`FULL_PHASE`].
+const PHASE: [i32; 5] = [0, 1, 1, 2, 4];
+/// The phase of the start position (all pieces on): pure middlegame.
+pub const FULL_PHASE: i32 = 24;
+
+/// What the features are told to: each feature's count as it is found.
+pub trait Sink {
+    /// Adds `count` to the feature at `feature`.
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// The weighted sum of the features, middlegame and endgame.
+#[derive(Default)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Tapered {
+    fn add(&mut self, feature: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[feature];
+        self.mg += i32::from(mg) * count;
+        self.eg += i32::from(eg) * count;
+    }
+}
+
+/// The side to move's score, positive when it is better.
+///
+/// ```
+/// use antichess::rules::{Position, Ruleset};
+/// use antichess::search::eval_chess::evaluate;
+/// let start = evaluate(&Position::new(Ruleset::CHESS));
+/// assert!(start.abs() < 50);
+/// let up_a_queen = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Ruleset::CHESS).unwrap();
+/// assert!(evaluate(&up_a_queen) > 700);
+/// ```
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut sum = Tapered::default();
+    let phase = features(pos, &mut sum);
+    let white = taper(sum.mg, sum.eg, phase) + mop_up(pos);
+    if pos.turn() == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The middlegame and endgame scores blended by the phase.
+pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// Tells `sink` every feature's count in `pos` (White's less Black's);
+/// returns the game phase, from 0 (kings and pawns) to [`FULL_PHASE`].
+pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
+    let board = pos.board();
+    let white = Attacks::of(board, Color::White);
+    let black = Attacks::of(board, Color::Black);
+    let mut phase = side(board, Color::White, &white, &black, &mut Signed(sink, 1));
+    phase += side(board, Color::Black, &black, &white, &mut Signed(sink, -1));
+    sink.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
+    phase.min(FULL_PHASE)
+}
+
+/// A sink that counts for White (sign 1) or for Black (sign -1).
+struct Signed<'a, S>(&'a mut S, i32);
+
+impl<S: Sink> Sink for Signed<'_, S> {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0.add(feature, self.1 * count);
+    }
+}
+
+/// What one side attacks.
+struct Attacks {
+    pawns: Bitboard,
+    /// By knights and bishops.
+    minors: Bitboard,
+    /// By any piece.
+    all: Bitboard,
+}
+
+impl Attacks {
+    fn of(board: &Board, color: Color) -> Attacks {
+        let occupied = board.occupied();
+        let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
+        let (mut minors, mut all) = (Bitboard::EMPTY, pawns);
+        for sq in board.by_color(color) & !board.by_role(Role::Pawn) {
+            let role = board.role_at(sq).expect("a piece on an occupied square");
+            let reach = attacks::attacks(sq, role.of(color), occupied);
+            if matches!(role, Role::Knight | Role::Bishop) {
+                minors |= reach;
+            }
+            all |= reach;
+        }
+        Attacks { pawns, minors, all }
+    }
+}
+
+/// Counts `color`'s features into `sink`; returns its share of the phase.
+fn side(
+    board: &Board,
+    color: Color,
+    ours: &Attacks,
+    theirs: &Attacks,
+    sink: &mut impl Sink,
+) -> i32 {
+    let mut phase = 0;
+    for (i, role) in Role::ALL.into_iter().enumerate() {
+        for sq in board.by_piece(color, role) {
+            let own_side = if color == Color::White {
+                sq
+            } else {
+                sq.flip_vertical()
+            };
+            sink.add(SQUARES + 32 * i + folded(own_side as usize), 1);
+            if i < 5 {
+                sink.add(MATERIAL + i, 1);
+                phase += PHASE[i];
+            }
+        }
+    }
+    if board.by_piece(color, Role::Bishop).more_than_one() {
+        sink.add(BISHOP_PAIR, 1);
+    }
+    pawns::structure(board, color, ours.pawns, sink);
+    pieces(board, color, theirs, sink);
+    king_shelter(board, color, sink);
+    let enemy = board.by_color(color.other());
+    let targets = enemy & !board.by_role(Role::King);
+    sink.add(
+        PAWN_THREATS,
+        (ours.pawns & targets & !board.by_role(Role::Pawn)).count() as i32,
+    );
+    sink.add(
+        MINOR_THREATS,
+        (ours.minors & enemy & board.rooks_and_queens()).count() as i32,
+    );
+    sink.add(HANGING, (ours.all & targets & !theirs.all).count() as i32);
+    phase
+}
+
+/// Mobility, attacks on the enemy king's zone, and rooks on open files.
+fn pieces(board: &Board, color: Color, theirs: &Attacks, sink: &mut impl Sink) {
+    let occupied = board.occupied();
+    let area = !board.by_color(color) & !theirs.pawns;
+    let zone = board
+        .by_piece(color.other(), Role::King)
+        .first()
+        .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    for (i, role) in roles.into_iter().enumerate() {
+        for sq in board.by_piece(color, role) {
+            let reach = attacks::attacks(sq, role.of(color), occupied);
+            sink.add(MOBILITY[i] + (reach & area).count(), 1);
+            let attacked = (reach & zone).count() as i32;
+            if attacked > 0 {
+                sink.add(KING_ATTACKS + i, attacked);
+            }
+        }
+    }
+    let pawns = board.by_role(Role::Pawn);
+    for sq in board.by_piece(color, Role::Rook) {
+        let file = Bitboard::from_file(sq.file());
+        if (pawns & file).is_empty() {
+            sink.add(ROOK_OPEN, 1);
+        } else if (board.by_piece(color, Role::Pawn) & file).is_empty() {
+            sink.add(ROOK_HALF_OPEN, 1);
+        }
+    }
+}
+
+/// The king's pawn shield (its side's pawns on its file and those beside,
+/// one and two ranks in front) and the files there without such a pawn.
+fn king_shelter(board: &Board, color: Color, sink: &mut impl Sink) {
+    let Some(king) = board.by_piece(color, Role::King).first() else {
+        return;
+    };
+    let pawns = board.by_piece(color, Role::Pawn);
+    let files = pawns::file_and_neighbours(king.file());
+    for (ahead, feature) in [(1, SHIELD), (2, SHIELD + 1)] {
+        let rank = match color {
+            Color::White => king.rank() as i32 + ahead,
+            Color::Black => king.rank() as i32 - ahead,
+        };
+        if (0..8).contains(&rank) {
+            let row = Bitboard::from_rank(shakmaty::Rank::new(rank as u32));
+            sink.add(feature, (pawns & files & row).count() as i32);
+        }
+    }
+    let open = shakmaty::File::ALL
+        .into_iter()
+        .filter(|&f| files.contains(shakmaty::Square::from_coords(f, shakmaty::Rank::First)))
+        .filter(|&f| (pawns & Bitboard::from_file(f)).is_empty())
+        .count();
+    sink.add(KING_OPEN_FILES, open as i32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(&Position::from_fen(fen, Ruleset::CHESS).unwrap())
+    }
+
+    /// Collects the features' counts.
+    struct Counts(Vec<i32>);
+
+    impl Sink for Counts {
+        fn add(&mut self, feature: usize, count: i32) {
+            self.0[feature] += count;
+        }
+    }
+
+    fn counts(fen: &str) -> (Vec<i32>, i32) {
+        let pos = Position::from_fen(fen, Ruleset::CHESS).unwrap();
+        let mut c = Counts(vec![0; features::COUNT]);
+        let phase = features(&pos, &mut c);
+        (c.0, phase)
+    }
+
+    #[test]
+    fn mirrored_positions_score_alike_for_their_side_to_move() {
+        let white = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let black = eval("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+        assert_eq!(white, black);
+        let (start, phase) = counts("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(phase, FULL_PHASE);
+        // Only the move tells the sides apart.
+        let nonzero: Vec<usize> = (0..features::COUNT).filter(|&i| start[i] != 0).collect();
+        assert_eq!(nonzero, [TEMPO]);
+    }
+
+    #[test]
+    fn the_features_count_what_they_say() {
+        // White: a knight on c3 and a rook on the open e file; Black's
+        // passed pawn on b4 attacks the knight.
+        let (c, phase) = counts("4k3/8/8/4q3/1p6/2N5/8/4RK2 w - - 0 1");
+        assert_eq!(phase, 1 + 2 + 4);
+        assert_eq!(c[MATERIAL + 1], 1);
+        assert_eq!(c[MATERIAL + 4], -1);
+        assert_eq!(c[ROOK_OPEN], 1);
+        assert_eq!(c[PAWN_THREATS], -1);
+        // The queen is attacked by the rook and defended by nothing; the
+        // knight is attacked by the pawn and defended by nothing.
+        assert_eq!(c[HANGING], 1 - 1);
+        assert_eq!(c[features::PASSED + 4], -1);
+        assert_eq!(c[TEMPO], 1);
+    }
+
+    #[test]
+    fn the_pawn_shield_counts_pawns_in_front_of_the_king() {
+        let (c, _) = counts("6k1/5p2/6p1/8/8/8/5PPP/6K1 w - - 0 1");
+        assert_eq!(c[SHIELD], 3 - 1);
+        assert_eq!(c[SHIELD + 1], -1);
+        assert_eq!(c[KING_OPEN_FILES], -1);
+    }
+
+    #[test]
+    fn mop_up_prefers_the_lone_king_in_a_corner() {
+        let cornered = eval("k7/8/2K5/8/8/8/8/7R w - - 0 1");
+        let central = eval("8/8/8/3k4/8/8/2K5/7R w - - 0 1");
+        assert!(cornered > central, "{cornered} {central}");
+    }
+}

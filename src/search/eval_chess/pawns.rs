@@ -1,0 +1,92 @@
+//! Pawn structure: passed, doubled, isolated, supported pawns and pawns
+//! side by side.
+
+use shakmaty::{Bitboard, Color, File, Rank, Role, Square};
+
+use super::Sink;
+use super::features::{DOUBLED, ISOLATED, PASSED, PHALANX, SUPPORTED};
+use crate::rules::Board;
+
+/// The squares `pawns` of `color` attack.
+pub fn attacks(pawns: Bitboard, color: Color) -> Bitboard {
+    let west = pawns & !Bitboard::from_file(File::A);
+    let east = pawns & !Bitboard::from_file(File::H);
+    match color {
+        Color::White => west.shift(7) | east.shift(9),
+        Color::Black => west.shift(-9) | east.shift(-7),
+    }
+}
+
+/// The file `file` and those beside it.
+pub fn file_and_neighbours(file: File) -> Bitboard {
+    let f = file as i32;
+    (f - 1..=f + 1)
+        .filter(|f| (0..8).contains(f))
+        .fold(Bitboard::EMPTY, |bb, f| {
+            bb | Bitboard::from_file(File::new(f as u32))
+        })
+}
+
+/// Counts `color`'s pawn structure into `sink`; `defended` is what its
+/// pawns attack.
+pub fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Sink) {
+    let ours = board.by_piece(color, Role::Pawn);
+    let theirs = board.by_piece(color.other(), Role::Pawn);
+    let west = (ours & !Bitboard::from_file(File::A)).shift(-1);
+    let east = (ours & !Bitboard::from_file(File::H)).shift(1);
+    let side_by_side = west | east;
+    for sq in ours {
+        let file = Bitboard::from_file(sq.file());
+        let neighbours = file_and_neighbours(sq.file()) & !file;
+        let ahead = ahead_of(color, sq);
+        if (theirs & (file | neighbours) & ahead).is_empty() {
+            let rank = match color {
+                Color::White => sq.rank() as usize,
+                Color::Black => 7 - sq.rank() as usize,
+            };
+            sink.add(PASSED + rank, 1);
+        }
+        if (ours & file & ahead).any() {
+            sink.add(DOUBLED, 1);
+        }
+        if (ours & neighbours).is_empty() {
+            sink.add(ISOLATED, 1);
+        }
+        if defended.contains(sq) {
+            sink.add(SUPPORTED, 1);
+        }
+        if side_by_side.contains(sq) {
+            sink.add(PHALANX, 1);
+        }
+    }
+}
+
+/// The ranks in front of `sq` from `color`'s side.
+fn ahead_of(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank() as u32;
+    Rank::ALL
+        .into_iter()
+        .filter(|&r| match color {
+            Color::White => r as u32 > rank,
+            Color::Black => (r as u32) < rank,
+        })
+        .fold(Bitboard::EMPTY, |bb, r| bb | Bitboard::from_rank(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pawns_attack_diagonally_forward_and_not_around_the_board() {
+        let a2_h2 = Bitboard::from(Square::A2) | Bitboard::from(Square::H2);
+        let white = attacks(a2_h2, Color::White);
+        assert_eq!(
+            white,
+            Bitboard::from(Square::B3) | Bitboard::from(Square::G3)
+        );
+        let black = attacks(Bitboard::from(Square::A7), Color::Black);
+        assert_eq!(black, Bitboard::from(Square::B6));
+        assert_eq!(file_and_neighbours(File::A).count(), 16);
+    }
+}
