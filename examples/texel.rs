@@ -22,6 +22,7 @@
 //! engine has, then every weight by 3,000 steps (or STEPS) of Adam's gradient descent), and prints
 //! the Rust source of `src/search/eval_chess/weights.rs`.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -65,10 +66,13 @@ const DECISIVE: i32 = 1000;
 /// ...for this many plies in a row wins.
 const DECISIVE_PLIES: usize = 8;
 
-/// Plays `n` games on two threads and prints their quiet positions.
+/// Plays `n` games on two threads and prints their quiet positions, game
+/// by game in order (a game that finishes early waits for those before
+/// it), so that the same arguments write the same file.
 fn games(n: u64, seed: u64) {
     let next = Mutex::new(0u64);
-    let out = Mutex::new(std::io::stdout());
+    // The finished games not yet written, by number, and the next to write.
+    let done = Mutex::new((BTreeMap::new(), 1u64));
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| {
@@ -87,12 +91,18 @@ fn games(n: u64, seed: u64) {
                     for (fen, score) in positions {
                         text.push_str(&format!("{fen};{white};{score}\n"));
                     }
-                    let mut out = out.lock().unwrap();
-                    let _ = out.write_all(text.as_bytes());
-                    let _ = out.flush();
-                    if game.is_multiple_of(100) {
-                        eprintln!("{game} games");
+                    let mut guard = done.lock().unwrap();
+                    let (waiting, next_out) = &mut *guard;
+                    waiting.insert(game, text);
+                    let mut out = std::io::stdout().lock();
+                    while let Some(text) = waiting.remove(next_out) {
+                        let _ = out.write_all(text.as_bytes());
+                        if next_out.is_multiple_of(100) {
+                            eprintln!("{next_out} games");
+                        }
+                        *next_out += 1;
                     }
+                    let _ = out.flush();
                 }
             });
         }

@@ -1,7 +1,6 @@
 //! The histories of quiet moves that cut off: by origin and destination
 //! (the butterfly history), and by piece and destination after the moves
-//! one and two plies before (the continuation history), and the quiet
-//! move that last cut off after each move (the counter-move). Move ordering
+//! one and two plies before (the continuation history). Move ordering
 //! reads them; a cutoff rewards its move (and, where the policy says,
 //! penalises the quiet moves tried before it).
 
@@ -22,13 +21,10 @@ pub fn piece_square(pos: &Position, m: Move) -> u16 {
     role * 64 + m.to() as u16
 }
 
-/// Both histories of one search thread, and the counter-moves.
+/// Both histories of one search thread.
 pub struct Histories {
     butterfly: Box<[[i32; 64]; 64]>,
     continuation: Box<[[i32; PIECE_SQUARES]]>,
-    /// The quiet move that last cut off after each move (by its piece and
-    /// destination).
-    counter: Box<[Option<Move>; PIECE_SQUARES]>,
 }
 
 impl Histories {
@@ -37,22 +33,6 @@ impl Histories {
         Histories {
             butterfly: Box::new([[0; 64]; 64]),
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES].into_boxed_slice(),
-            counter: Box::new([None; PIECE_SQUARES]),
-        }
-    }
-
-    /// The counter-move to the move made at `ply - 1`, if any.
-    pub fn counter(&self, stack: &Stack, ply: usize) -> Option<Move> {
-        let before = stack.at(ply.checked_sub(1)?).moved;
-        self.counter.get(usize::from(before)).copied().flatten()
-    }
-
-    /// Makes `m` the counter-move to the move made at `ply - 1`.
-    pub fn set_counter(&mut self, stack: &Stack, ply: usize, m: Move) {
-        if let Some(before) = ply.checked_sub(1).map(|p| usize::from(stack.at(p).moved))
-            && let Some(slot) = self.counter.get_mut(before)
-        {
-            *slot = Some(m);
         }
     }
 

@@ -12,8 +12,8 @@
 //! | `quiescence.rs` | the quiescence searches: forced captures, or stand pat |
 //! | `draws.rs` | draws by rule inside the search (repetitions, the fifty-move rule) |
 //! | `stack.rs` | what is kept for each ply of the current line |
-//! | `history.rs` | the butterfly and continuation histories, the counter-moves |
-//! | `ordering.rs` | move ordering: hash move, captures, killers, counter-move, history, continuation history |
+//! | `history.rs` | the butterfly and continuation histories |
+//! | `ordering.rs` | move ordering: hash move, captures, killers, history, continuation history |
 //! | `proof.rs` | proof-number search: forced wins proved or refuted, beside the search where being mated wins |
 //! | `eval.rs` | the antichess evaluation and its weights per ruleset |
 //! | `eval_chess/` | the chess evaluation: weighted features fitted to game results, mop-up |

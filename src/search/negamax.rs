@@ -1,6 +1,6 @@
 //! The alpha-beta search of one node: principal-variation search with a
-//! transposition table, mate distance pruning, check, single-reply and
-//! singular extensions, reverse futility and null-move pruning, internal
+//! transposition table, mate distance pruning, check and single-reply
+//! extensions, reverse futility and null-move pruning, internal
 //! iterative reduction, static exchange, late move and futility pruning,
 //! and late move reductions. What differs between games comes from the
 //! worker's [`super::policy::Policy`].
@@ -31,8 +31,6 @@ struct Node {
     static_eval: Option<i32>,
     /// The side to move stands better than two plies before.
     improving: bool,
-    /// The first move (the hash move) is searched a ply deeper.
-    singular: bool,
 }
 
 /// Where a move stands in its node's loop.
@@ -97,8 +95,7 @@ impl Worker {
         }
 
         let pv_node = beta - alpha > 1;
-        let skipped = self.stack.at(ply).skipped;
-        let tt_move = match self.probe(pos, depth, alpha, beta, ply, pv_node || skipped.is_some()) {
+        let tt_move = match self.probe(pos, depth, alpha, beta, ply, pv_node) {
             Ok(score) => return score,
             Err(tt_move) => tt_move,
         };
@@ -111,11 +108,8 @@ impl Worker {
             in_check,
             static_eval,
             improving,
-            singular: false,
         };
-        if skipped.is_none()
-            && let Some(score) = self.prune(pos, &node)
-        {
+        if let Some(score) = self.prune(pos, &node) {
             return score;
         }
         // Internal iterative reduction: without a hash move the ordering
@@ -129,24 +123,10 @@ impl Worker {
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
         }
-        if let Some(skip) = skipped {
-            moves.retain(|m| *m != skip);
-            if moves.is_empty() {
-                return alpha;
-            }
-        } else if let Some(m) = tt_move
-            && moves.len() > 1
-            && ply > 0
-            && self.policy.singular_extension
-            && depth >= PARAMS.singular_depth
-            && (ply as i32) < 2 * self.root_depth
-        {
-            node.singular = self.is_singular(pos, m, depth, ply);
-        }
         let Some((best_score, best_move)) = self.search_moves(pos, &moves, &node, alpha) else {
             return 0;
         };
-        if skipped.is_none() && (!self.stopped || ply > 0) {
+        if !self.stopped || ply > 0 {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > alpha {
@@ -192,28 +172,6 @@ impl Worker {
             }
         }
         Err(entry.and_then(|e| e.best))
-    }
-
-    /// Whether the hash move `m` is singular: its table entry is deep
-    /// enough and a lower bound (or exact), and every other move, searched
-    /// to half the depth, stays below the entry's score less a margin.
-    fn is_singular(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) -> bool {
-        let Some(entry) = self.tt.probe(pos.hash()) else {
-            return false;
-        };
-        let score = score_from_tt(entry.score, ply);
-        if entry.best != Some(m)
-            || entry.depth < depth - 3
-            || entry.bound == Bound::Upper
-            || score.abs() >= MATE_BOUND
-        {
-            return false;
-        }
-        let singular_beta = score - PARAMS.singular_margin * depth;
-        self.stack.at_mut(ply).skipped = Some(m);
-        let s = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
-        self.stack.at_mut(ply).skipped = None;
-        s < singular_beta
     }
 
     /// The static score the pruning uses (kept in the stack), and whether
@@ -359,12 +317,13 @@ impl Worker {
 
     /// Searches the move `m` to `child` (where it stands: `late`): late
     /// move pruning and futility pruning (near the horizon, off the
-    /// principal variation, where the policy prunes) and late move reduction (by the policy's
-    /// reduction) for quiet moves after the first, then the
-    /// principal-variation search's null window and re-searches. A move
-    /// that leaves the opponent a capture (an offer, or a line opened to
-    /// one of our pieces) starts a forced sequence: it is neither pruned
-    /// nor reduced; whether it does is asked only of a move that could be.
+    /// principal variation, where the policy prunes) and late move
+    /// reduction (by the policy's reduction) for quiet moves after the
+    /// first, then the principal-variation search's null window and
+    /// re-searches. A move that leaves the opponent a capture (an offer, or
+    /// a line opened to one of our pieces) starts a forced sequence: it is
+    /// neither pruned nor reduced; whether it does is asked only of a move
+    /// that could be.
     /// `None` when the move is pruned.
     fn search_move(
         &mut self,
@@ -410,8 +369,7 @@ impl Worker {
             return None;
         }
         if index == 0 {
-            let extension = i32::from(node.singular);
-            return Some(-self.negamax(child, depth - 1 + extension, -beta, -alpha, ply + 1));
+            return Some(-self.negamax(child, depth - 1, -beta, -alpha, ply + 1));
         }
         let reduction = if reducible && !offer {
             let history = self.histories.butterfly(m);

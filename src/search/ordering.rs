@@ -1,6 +1,5 @@
 //! Move ordering: the hash move, captures by most valuable victim then
-//! least valuable attacker, killer moves, the counter-move (where the
-//! policy says), then the history of cutoffs (by
+//! least valuable attacker, killer moves, then the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
 //! destination, after the moves one and two plies before).
 //!
@@ -21,8 +20,6 @@ use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
 const CAPTURES: i32 = 1 << 24;
 /// Where killer moves sort: above every history score.
 const KILLERS: i32 = 1 << 23;
-/// Where the counter-move sorts: just below the killers.
-const COUNTER: i32 = KILLERS - 1;
 /// What an offer adds to its history score where offers come first. A
 /// move's history score sums three entries, each within
 /// the bound: the offers sort above the other quiet moves unless
@@ -44,11 +41,6 @@ impl Worker {
         ply: usize,
     ) {
         let killers = self.stack.killers(ply);
-        let counter = if self.policy.counter_moves {
-            self.histories.counter(&self.stack, ply)
-        } else {
-            None
-        };
         let board = pos.board();
         let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
         let offers_first = self.policy.offers_first;
@@ -76,8 +68,6 @@ impl Worker {
                 CAPTURES
             } else if killers.contains(&Some(m)) {
                 KILLERS
-            } else if counter == Some(m) {
-                COUNTER
             } else {
                 let offer = if offers_first && offers(m) { OFFERS } else { 0 };
                 self.histories.butterfly(m)
@@ -116,9 +106,6 @@ impl Worker {
         ply: usize,
     ) {
         self.stack.add_killer(ply, m);
-        if self.policy.counter_moves {
-            self.histories.set_counter(&self.stack, ply, m);
-        }
         let bonus = depth * depth;
         self.histories.reward(pos, &self.stack, m, bonus, ply);
         if self.policy.history_malus {

@@ -38,12 +38,6 @@ pub struct Params {
     pub futility_base: i32,
     /// See `futility_depth` (centipawns per ply).
     pub futility_margin: i32,
-    /// Singular extension: from this depth, the hash move is searched one
-    /// ply deeper when every other move, searched to half the depth, falls
-    /// short of its table score less `singular_margin` per ply.
-    pub singular_depth: i32,
-    /// See `singular_depth` (centipawns per ply).
-    pub singular_margin: i32,
     /// Delta pruning's margin in the quiescence search that stands pat
     /// (centipawns).
     pub delta_margin: i32,
@@ -93,8 +87,6 @@ pub const PARAMS: Params = Params {
     futility_depth: 7,
     futility_base: 100,
     futility_margin: 110,
-    singular_depth: 8,
-    singular_margin: 2,
     delta_margin: 200,
     aspiration: 40,
     aspiration_mated_wins: 80,

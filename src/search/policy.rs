@@ -51,12 +51,6 @@ pub struct Policy {
     /// Quiet moves that offer a piece are ordered before the other quiet
     /// moves.
     pub offers_first: bool,
-    /// The quiet move that last cut off after the opponent's move is
-    /// ordered after the killers.
-    pub counter_moves: bool,
-    /// Singular extensions: a hash move much better than every other
-    /// move is searched a ply deeper.
-    pub singular_extension: bool,
     /// A cutoff lowers the histories of the quiet moves tried before it.
     pub history_malus: bool,
     /// Futility pruning: near the horizon, a quiet move that gives no
@@ -81,10 +75,8 @@ const CHESS: Policy = Policy {
     reduction: chess_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
-    counter_moves: false,
-    singular_extension: false,
-    history_malus: false,
-    futility: false,
+    history_malus: true,
+    futility: true,
     proof_search: false,
 };
 
@@ -101,8 +93,6 @@ const ANTICHESS: Policy = Policy {
     reduction: antichess_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
-    counter_moves: false,
-    singular_extension: false,
     history_malus: false,
     futility: false,
     proof_search: false,

@@ -1,7 +1,6 @@
 //! What the search keeps for each ply of the line it is on: the move made
-//! there (for the continuation history), the killer moves, the static
-//! score (for the "improving" test), and the move a singular extension's
-//! test leaves out.
+//! there (for the continuation history), the killer moves, and the static
+//! score (for the "improving" test).
 
 use crate::rules::Move;
 
@@ -24,8 +23,6 @@ pub struct Ply {
     pub killers: [Option<Move>; 2],
     /// The static score here, or [`NO_EVAL`] where none was taken.
     pub eval: i32,
-    /// The move a singular extension's test leaves out here.
-    pub skipped: Option<Move>,
 }
 
 /// The plies of the current line, from the root.
@@ -42,7 +39,6 @@ impl Stack {
                     moved: NO_MOVE,
                     killers: [None; 2],
                     eval: NO_EVAL,
-                    skipped: None,
                 }; MAX_PLY + 2],
             ),
         }
