@@ -1,26 +1,33 @@
 //! Tuning the chess evaluation on game results (Texel's method).
 //!
 //! ```text
-//! cargo run --release --example texel -- games 3000 1 > positions.txt
-//! cargo run --release --example texel -- fit positions.txt > src/search/eval_chess/weights.rs
+//! cargo run --release --example texel -- games 10000 20000 > positions.txt
+//! cargo run --release --example texel -- fit positions.txt > weights.rs
+//! cp weights.rs src/search/eval_chess/weights.rs
 //! ```
 //!
 //! `games N SEED` plays N games of chess against itself, two at a time
 //! (each move a search to depth 5 with the engine's own evaluation, 8
-//! random plies first, from SEED on), and writes one line per quiet
-//! position: its FEN, the game's result for White (1, 0.5 or 0) and the
-//! search's score for White (centipawns), separated by `;`.
-//! A position is quiet when the side to move is not in check and the
-//! search's move is neither a capture nor a promotion; the random plies
-//! are left out. A game ends by the rules (mate, stalemate, insufficient
-//! material, threefold repetition, the fifty-move rule), drawn at 400
-//! plies, or won for a side the search scores at 1,000 or more for 8
-//! plies in a row.
+//! random plies first, game `i` from seed SEED + `i`), and writes one line
+//! per quiet position, game by game: its FEN, the game's result for White
+//! (1, 0.5 or 0) and the search's score for White (centipawns), separated
+//! by `;`. A position is quiet when the side to move is not in check and
+//! the search's move is neither a capture nor a promotion; the random
+//! plies are left out. A game ends by the rules (mate, stalemate,
+//! insufficient material, threefold repetition, the fifty-move rule), drawn
+//! at 400 plies, or won for a side the search scores at 1,000 or more for
+//! 8 plies in a row.
 //!
-//! `fit FILE [STEPS]` reads those lines, fits the evaluation's weights to the
-//! results (logistic loss, the scale fitted first with the weights the
-//! engine has, then every weight by 3,000 steps (or STEPS) of Adam's gradient descent), and prints
-//! the Rust source of `src/search/eval_chess/weights.rs`.
+//! `fit FILE [STEPS]` reads those lines and fits the evaluation's weights:
+//! the scale that best turns the present weights' scores into the results
+//! first, then each position's target is half its result and half its
+//! search score read as a result by that scale (`TEXEL_LAMBDA` sets the
+//! score's share), and every weight takes 3,000 steps (or STEPS) of Adam's
+//! gradient descent on the mean squared error of the logistic prediction,
+//! from the present weights, with a penalty of 1e-8 (`TEXEL_L2`) per
+//! centipawn squared on each weight's distance from them. One block of
+//! 1,000 lines in ten is held out and its error reported. It prints the
+//! Rust source of `src/search/eval_chess/weights.rs`.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
