@@ -1,7 +1,9 @@
 //! Move ordering: the hash move, captures by most valuable victim then
 //! least valuable attacker, killer moves, then the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
-//! destination, after the moves one and two plies before).
+//! destination, after the moves one and two plies before); where the
+//! policy says (chess), captures that lose material by their static
+//! exchange come last, after the quiet moves.
 //!
 //! Where being mated wins, two more things (measured together, see
 //! `docs/engine.md`, "Offers first, a history malus and a wider window"):
@@ -18,6 +20,9 @@ use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
 /// Where captures (and queen promotions) sort: above killers and every
 /// history score, so that in a list of both (chess) they come first.
 const CAPTURES: i32 = 1 << 24;
+/// Where captures that lose material by their static exchange sort, where
+/// the policy puts them last: below every history score.
+const BAD_CAPTURES: i32 = -(1 << 24);
 /// Where killer moves sort: above every history score.
 const KILLERS: i32 = 1 << 23;
 /// What an offer adds to its history score where offers come first. A
@@ -31,7 +36,8 @@ impl Worker {
     /// Orders moves: the hash move first; captures by most valuable victim,
     /// then least valuable attacker, and queen promotions; quiet moves by
     /// killers, then (where being mated wins) offers, then history;
-    /// under-promotions last. (Under antichess a list holds only captures
+    /// then (where the policy says) captures that lose material by their
+    /// static exchange; under-promotions last. (Under antichess a list holds only captures
     /// or only quiet moves.)
     pub(super) fn order(
         &self,
@@ -63,7 +69,13 @@ impl Worker {
                 } else {
                     rank(m.to())
                 };
-                CAPTURES + victim * 16 - rank(m.from())
+                let attacker = rank(m.from());
+                let band = if self.policy.bad_captures_last && victim < attacker && pos.see(m) < 0 {
+                    BAD_CAPTURES
+                } else {
+                    CAPTURES
+                };
+                band + victim * 16 - attacker
             } else if m.is_promotion() && !self.policy.captures_forced {
                 CAPTURES
             } else if killers.contains(&Some(m)) {

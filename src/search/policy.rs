@@ -51,6 +51,9 @@ pub struct Policy {
     /// Quiet moves that offer a piece are ordered before the other quiet
     /// moves.
     pub offers_first: bool,
+    /// Captures that lose material by their static exchange are ordered
+    /// after the quiet moves.
+    pub bad_captures_last: bool,
     /// A cutoff lowers the histories of the quiet moves tried before it.
     pub history_malus: bool,
     /// Futility pruning: near the horizon, a quiet move that gives no
@@ -75,6 +78,7 @@ const CHESS: Policy = Policy {
     reduction: chess_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
+    bad_captures_last: true,
     history_malus: true,
     futility: true,
     proof_search: false,
@@ -93,6 +97,7 @@ const ANTICHESS: Policy = Policy {
     reduction: antichess_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
+    bad_captures_last: false,
     history_malus: false,
     futility: false,
     proof_search: false,

@@ -43,8 +43,18 @@ pub const KING_ATTACKS: usize = ROOK_HALF_OPEN + 1;
 pub const SHIELD: usize = KING_ATTACKS + 4;
 /// Files at or beside the king without a pawn of its side.
 pub const KING_OPEN_FILES: usize = SHIELD + 2;
+/// Safe checks: squares from which a knight, bishop, rook or queen of the
+/// side could check the enemy king, not attacked by the enemy and not
+/// occupied by the side (each piece's squares counted).
+pub const SAFE_CHECKS: usize = KING_OPEN_FILES + 1;
+/// The danger to the enemy king, one index per number of danger units
+/// (`king_safety.rs`; the first never counted, the last for that many or
+/// more).
+pub const KING_DANGER: usize = SAFE_CHECKS + 4;
+/// How many numbers of danger units [`KING_DANGER`] tells apart.
+pub const DANGER_UNITS: usize = 32;
 /// An enemy piece other than a pawn attacked by a pawn.
-pub const PAWN_THREATS: usize = KING_OPEN_FILES + 1;
+pub const PAWN_THREATS: usize = KING_DANGER + DANGER_UNITS;
 /// An enemy rook or queen attacked by a knight or bishop.
 pub const MINOR_THREATS: usize = PAWN_THREATS + 1;
 /// An enemy piece other than the king attacked and not defended.
@@ -56,7 +66,7 @@ pub const COUNT: usize = TEMPO + 1;
 
 /// Each group of features: its name and its first index (the last group
 /// ends at [`COUNT`]), for the generated weights' comments.
-pub const GROUPS: [(&str, usize); 21] = [
+pub const GROUPS: [(&str, usize); 23] = [
     ("material: pawn, knight, bishop, rook, queen", MATERIAL),
     ("pawn squares", SQUARES),
     ("knight squares", SQUARES + 32),
@@ -78,6 +88,8 @@ pub const GROUPS: [(&str, usize); 21] = [
     ),
     ("pawn shield one rank, two ranks in front", SHIELD),
     ("open files at the king", KING_OPEN_FILES),
+    ("safe checks by knight, bishop, rook, queen", SAFE_CHECKS),
+    ("king danger by units", KING_DANGER),
     (
         "threats: by a pawn, to a rook or queen by a minor",
         PAWN_THREATS,

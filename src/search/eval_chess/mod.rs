@@ -12,6 +12,7 @@
 //! documentation has the commands, and `docs/chess.md`).
 
 pub mod features;
+mod king_safety;
 mod mop_up;
 mod pawns;
 mod weights;
@@ -20,9 +21,10 @@ use shakmaty::{Bitboard, Color, Role, attacks};
 
 use crate::rules::{Board, Position};
 use features::{
-    BISHOP_PAIR, HANGING, KING_ATTACKS, KING_OPEN_FILES, MATERIAL, MINOR_THREATS, MOBILITY,
-    PAWN_THREATS, ROOK_HALF_OPEN, ROOK_OPEN, SHIELD, SQUARES, TEMPO, folded,
+    BISHOP_PAIR, HANGING, MATERIAL, MINOR_THREATS, MOBILITY, PAWN_THREATS, ROOK_HALF_OPEN,
+    ROOK_OPEN, SQUARES, TEMPO, folded,
 };
+use king_safety::Assault;
 pub use mop_up::mop_up;
 pub use weights::WEIGHTS;
 
@@ -153,7 +155,7 @@ fn side(
     }
     pawns::structure(board, color, ours.pawns, sink);
     pieces(board, color, theirs, sink);
-    king_shelter(board, color, sink);
+    king_safety::shelter(board, color, sink);
     let enemy = board.by_color(color.other());
     let targets = enemy & !board.by_role(Role::King);
     sink.add(
@@ -168,25 +170,20 @@ fn side(
     phase
 }
 
-/// Mobility, attacks on the enemy king's zone, and rooks on open files.
+/// Mobility, the attack on the enemy king, and rooks on open files.
 fn pieces(board: &Board, color: Color, theirs: &Attacks, sink: &mut impl Sink) {
     let occupied = board.occupied();
     let area = !board.by_color(color) & !theirs.pawns;
-    let zone = board
-        .by_piece(color.other(), Role::King)
-        .first()
-        .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+    let mut assault = Assault::on(board, color, theirs.all);
     let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
     for (i, role) in roles.into_iter().enumerate() {
         for sq in board.by_piece(color, role) {
             let reach = attacks::attacks(sq, role.of(color), occupied);
             sink.add(MOBILITY[i] + (reach & area).count(), 1);
-            let attacked = (reach & zone).count() as i32;
-            if attacked > 0 {
-                sink.add(KING_ATTACKS + i, attacked);
-            }
+            assault.piece(i, reach, sink);
         }
     }
+    assault.finish(sink);
     let pawns = board.by_role(Role::Pawn);
     for sq in board.by_piece(color, Role::Rook) {
         let file = Bitboard::from_file(sq.file());
@@ -196,32 +193,6 @@ fn pieces(board: &Board, color: Color, theirs: &Attacks, sink: &mut impl Sink) {
             sink.add(ROOK_HALF_OPEN, 1);
         }
     }
-}
-
-/// The king's pawn shield (its side's pawns on its file and those beside,
-/// one and two ranks in front) and the files there without such a pawn.
-fn king_shelter(board: &Board, color: Color, sink: &mut impl Sink) {
-    let Some(king) = board.by_piece(color, Role::King).first() else {
-        return;
-    };
-    let pawns = board.by_piece(color, Role::Pawn);
-    let files = pawns::file_and_neighbours(king.file());
-    for (ahead, feature) in [(1, SHIELD), (2, SHIELD + 1)] {
-        let rank = match color {
-            Color::White => king.rank() as i32 + ahead,
-            Color::Black => king.rank() as i32 - ahead,
-        };
-        if (0..8).contains(&rank) {
-            let row = Bitboard::from_rank(shakmaty::Rank::new(rank as u32));
-            sink.add(feature, (pawns & files & row).count() as i32);
-        }
-    }
-    let open = shakmaty::File::ALL
-        .into_iter()
-        .filter(|&f| files.contains(shakmaty::Square::from_coords(f, shakmaty::Rank::First)))
-        .filter(|&f| (pawns & Bitboard::from_file(f)).is_empty())
-        .count();
-    sink.add(KING_OPEN_FILES, open as i32);
 }
 
 #[cfg(test)]
@@ -281,9 +252,31 @@ mod tests {
     #[test]
     fn the_pawn_shield_counts_pawns_in_front_of_the_king() {
         let (c, _) = counts("6k1/5p2/6p1/8/8/8/5PPP/6K1 w - - 0 1");
-        assert_eq!(c[SHIELD], 3 - 1);
-        assert_eq!(c[SHIELD + 1], -1);
-        assert_eq!(c[KING_OPEN_FILES], -1);
+        assert_eq!(c[features::SHIELD], 3 - 1);
+        assert_eq!(c[features::SHIELD + 1], -1);
+        assert_eq!(c[features::KING_OPEN_FILES], -1);
+    }
+
+    #[test]
+    fn an_attack_on_the_king_counts_its_pieces_checks_and_danger() {
+        // White's queen on h5 and knight on g5 both reach Black's king's
+        // zone (g8): f7 and h7. Neither has a safe check: the king defends
+        // f7 and h7, and the pawns block the rest.
+        let (c, _) = counts("6k1/5p1p/8/6NQ/8/8/8/6K1 w - - 0 1");
+        assert_eq!(c[features::KING_ATTACKS], 2, "knight on f7 and h7");
+        assert_eq!(c[features::KING_ATTACKS + 3], 2, "queen on f7 and h7");
+        assert_eq!(c[features::SAFE_CHECKS + 3], 0);
+        // Two attackers: knight 2 + 2 squares, queen 5 + 2 squares.
+        assert_eq!(c[features::KING_DANGER + 11], 1);
+        // A lone rook with a safe check from the open file counts only
+        // its check.
+        let (c, _) = counts("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+        assert_eq!(c[features::SAFE_CHECKS + 2], 1, "Rd8");
+        assert_eq!(c[features::KING_DANGER + 3], 1);
+        let danger: i32 = (0..features::DANGER_UNITS)
+            .map(|u| c[features::KING_DANGER + u])
+            .sum();
+        assert_eq!(danger, 1);
     }
 
     #[test]
