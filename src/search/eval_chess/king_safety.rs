@@ -8,7 +8,7 @@
 //! per number of units, so that the fit gives it whatever curve the games
 //! show: an attack is worth much more than the sum of its parts.
 
-use shakmaty::{Bitboard, Color, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Color, Rank, Role, attacks};
 
 use super::Sink;
 use super::features::{
@@ -118,11 +118,12 @@ pub fn shelter(board: &Board, color: Color, sink: &mut impl Sink) {
             sink.add(feature, (pawns & files & row).count() as i32);
         }
     }
-    // A file is open when no pawn of the side stands on it: fold the
-    // pawns onto the first rank and count the three files there.
-    let covered = pawns.into_iter().fold(Bitboard::EMPTY, |bb, sq| {
-        bb.with(Square::from_coords(sq.file(), Rank::First))
-    });
-    let open = (files & Bitboard::from_rank(Rank::First) & !covered).count();
+    // A file is open when no pawn of the side stands on it: fill the pawns
+    // down to the first rank and count the three files left empty there.
+    let mut fill = pawns.0;
+    fill |= fill >> 8;
+    fill |= fill >> 16;
+    fill |= fill >> 32;
+    let open = (files & Bitboard::from_rank(Rank::First) & !Bitboard(fill)).count();
     sink.add(KING_OPEN_FILES, open as i32);
 }

@@ -1,7 +1,7 @@
 //! Pawn structure: passed, doubled, isolated, supported pawns and pawns
 //! side by side.
 
-use shakmaty::{Bitboard, Color, File, Rank, Role, Square};
+use shakmaty::{Bitboard, Color, File, Role, Square};
 
 use super::Sink;
 use super::features::{DOUBLED, ISOLATED, PASSED, PHALANX, SUPPORTED};
@@ -64,13 +64,10 @@ pub fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut imp
 /// The ranks in front of `sq` from `color`'s side.
 fn ahead_of(color: Color, sq: Square) -> Bitboard {
     let rank = sq.rank() as u32;
-    Rank::ALL
-        .into_iter()
-        .filter(|&r| match color {
-            Color::White => r as u32 > rank,
-            Color::Black => (r as u32) < rank,
-        })
-        .fold(Bitboard::EMPTY, |bb, r| bb | Bitboard::from_rank(r))
+    Bitboard(match color {
+        Color::White => u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    })
 }
 
 #[cfg(test)]
@@ -88,5 +85,15 @@ mod tests {
         let black = attacks(Bitboard::from(Square::A7), Color::Black);
         assert_eq!(black, Bitboard::from(Square::B6));
         assert_eq!(file_and_neighbours(File::A).count(), 16);
+    }
+
+    #[test]
+    fn the_ranks_ahead_of_a_pawn_are_those_towards_the_other_side() {
+        assert_eq!(ahead_of(Color::White, Square::E2).count(), 48);
+        assert!(ahead_of(Color::White, Square::E8).is_empty());
+        assert_eq!(ahead_of(Color::Black, Square::E7).count(), 48);
+        assert!(ahead_of(Color::Black, Square::A1).is_empty());
+        assert!(ahead_of(Color::White, Square::E2).contains(Square::A3));
+        assert!(!ahead_of(Color::Black, Square::E2).contains(Square::A2));
     }
 }
