@@ -23,7 +23,9 @@ const ATTACKER_UNITS: [i32; 4] = [2, 2, 3, 5];
 /// give.
 const CHECK_UNITS: [i32; 4] = [3, 2, 3, 3];
 
-/// One side's attack on the enemy king, gathered piece by piece.
+/// One side's attack on the enemy king, gathered piece by piece (nothing
+/// to gather where there is no enemy king: the default).
+#[derive(Default)]
 pub struct Assault {
     /// The enemy king's square and those around it.
     zone: Bitboard,
@@ -44,13 +46,7 @@ impl Assault {
     /// the other side attacks.
     pub fn on(board: &Board, color: Color, defended: Bitboard) -> Assault {
         let Some(king) = board.by_piece(color.other(), Role::King).first() else {
-            return Assault {
-                zone: Bitboard::EMPTY,
-                safe_checks: [Bitboard::EMPTY; 4],
-                attackers: 0,
-                attack_units: 0,
-                check_units: 0,
-            };
+            return Assault::default();
         };
         let occupied = board.occupied();
         let safe = !board.by_color(color) & !defended;
@@ -64,9 +60,7 @@ impl Assault {
                 straight,
                 diagonal | straight,
             ],
-            attackers: 0,
-            attack_units: 0,
-            check_units: 0,
+            ..Assault::default()
         }
     }
 
