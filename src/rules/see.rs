@@ -36,22 +36,15 @@ impl Position {
     pub fn see(&self, m: Move) -> i32 {
         let board = &self.board;
         let (from, to) = (m.from(), m.to());
-        let Some(mut capturer) = board.role_at(from) else {
+        let Some((first, mut capturer)) = self.first_exchange(m) else {
             return 0;
         };
         let mut occupied = board.occupied().without(from);
-        let mut gain = [0i32; 34];
-        gain[0] = match m.kind() {
-            MoveKind::EnPassant => {
-                occupied = occupied.without(Square::from_coords(to.file(), from.rank()));
-                worth(Role::Pawn)
-            }
-            _ => board.role_at(to).map_or(0, worth),
-        };
-        if let Some(promoted) = m.promotion() {
-            gain[0] += worth(promoted) - worth(Role::Pawn);
-            capturer = promoted;
+        if m.kind() == MoveKind::EnPassant {
+            occupied = occupied.without(Square::from_coords(to.file(), from.rank()));
         }
+        let mut gain = [0i32; 34];
+        gain[0] = first;
         let mut side = self.turn.other();
         let mut depth = 0;
         loop {
@@ -77,6 +70,46 @@ impl Position {
             gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
         }
         gain[0]
+    }
+
+    /// Whether the exchange `m` starts wins at least `threshold`
+    /// (`see(m) >= threshold`), without the exchange where its first
+    /// capture decides: the side can lose no more than the piece it moves
+    /// (should it be taken back) and win no more than what it takes.
+    ///
+    /// ```
+    /// use antichess::rules::{Position, Ruleset, notation};
+    /// let pos = Position::from_fen("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", Ruleset::CHESS).unwrap();
+    /// let m = notation::find_uci(&pos, "e1e5").unwrap();
+    /// assert!(pos.see_ge(m, -400) && !pos.see_ge(m, -399));
+    /// ```
+    pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        let Some((first, capturer)) = self.first_exchange(m) else {
+            return threshold <= 0;
+        };
+        if first - worth(capturer) >= threshold {
+            true
+        } else if first < threshold {
+            false
+        } else {
+            self.see(m) >= threshold
+        }
+    }
+
+    /// What the first capture of the exchange `m` takes (with what a
+    /// promotion adds), and the piece then on the square; `None` where no
+    /// piece stands on the move's origin.
+    fn first_exchange(&self, m: Move) -> Option<(i32, Role)> {
+        let mut capturer = self.board.role_at(m.from())?;
+        let mut first = match m.kind() {
+            MoveKind::EnPassant => worth(Role::Pawn),
+            _ => self.board.role_at(m.to()).map_or(0, worth),
+        };
+        if let Some(promoted) = m.promotion() {
+            first += worth(promoted) - worth(Role::Pawn);
+            capturer = promoted;
+        }
+        Some((first, capturer))
     }
 
     /// The least valuable piece of `side` attacking `to` through
@@ -137,5 +170,30 @@ mod tests {
         assert_eq!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
         assert_eq!(see("4k3/8/3p4/8/8/8/8/2B1K3 w - - 0 1", "c1e3"), 0);
         assert_eq!(see("7k/8/3p4/8/8/8/8/K3Q3 w - - 0 1", "e1e5"), -950);
+    }
+
+    #[test]
+    fn the_threshold_test_agrees_with_the_exchange() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/4r3/8/4n3/8/8/4R3/4RK2 w - - 0 1",
+            "1k6/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen, Ruleset::CHESS).unwrap();
+            for m in pos.legal_moves() {
+                let exchange = pos.see(m);
+                for threshold in [
+                    -1200, -950, -500, -325, -101, -100, 0, 1, 100, 225, 500, 900,
+                ] {
+                    assert_eq!(
+                        pos.see_ge(m, threshold),
+                        exchange >= threshold,
+                        "{fen} {m:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,8 +1,9 @@
-//! The histories of quiet moves that cut off: by origin and destination
-//! (the butterfly history), and by piece and destination after the moves
-//! one and two plies before (the continuation history). Move ordering
-//! reads them; a cutoff rewards its move (and, where the policy says,
-//! penalises the quiet moves tried before it).
+//! The histories of moves that cut off: for quiet moves, by origin and
+//! destination (the butterfly history), and by piece and destination after
+//! the moves one and two plies before (the continuation history); for
+//! captures, by piece, destination and the piece taken (the capture
+//! history). Move ordering reads them; a cutoff rewards its move (and,
+//! where the policy says, penalises the moves tried before it).
 
 use crate::rules::{Move, Position};
 
@@ -21,10 +22,11 @@ pub fn piece_square(pos: &Position, m: Move) -> u16 {
     role * 64 + m.to() as u16
 }
 
-/// Both histories of one search thread.
+/// The histories of one search thread.
 pub struct Histories {
     butterfly: Box<[[i32; 64]; 64]>,
     continuation: Box<[[i32; PIECE_SQUARES]]>,
+    capture: Box<[[i32; 6]; PIECE_SQUARES]>,
 }
 
 impl Histories {
@@ -33,6 +35,7 @@ impl Histories {
         Histories {
             butterfly: Box::new([[0; 64]; 64]),
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES].into_boxed_slice(),
+            capture: Box::new([[0; 6]; PIECE_SQUARES]),
         }
     }
 
@@ -63,15 +66,36 @@ impl Histories {
         }
     }
 
+    /// The capture history of the capture `m`.
+    pub fn capture(&self, pos: &Position, m: Move) -> i32 {
+        self.capture[piece_square(pos, m) as usize][victim(pos, m)]
+    }
+
+    /// Adds `bonus` (or a malus) to the capture history of the capture
+    /// `m`.
+    pub fn reward_capture(&mut self, pos: &Position, m: Move, bonus: i32) {
+        reward(
+            &mut self.capture[piece_square(pos, m) as usize][victim(pos, m)],
+            bonus,
+        );
+    }
+
     /// Ages the histories at the start of a search: what earlier searches
     /// learnt counts an eighth.
     pub fn age(&mut self) {
         let rows = self.butterfly.iter_mut().map(|row| &mut row[..]);
         let continuation = self.continuation.iter_mut().map(|row| &mut row[..]);
-        for h in rows.chain(continuation).flatten() {
+        let capture = self.capture.iter_mut().map(|row| &mut row[..]);
+        for h in rows.chain(continuation).chain(capture).flatten() {
             *h /= PARAMS.history_aging;
         }
     }
+}
+
+/// The kind of piece a capture takes, as an index below 6 (a pawn for en
+/// passant).
+fn victim(pos: &Position, m: Move) -> usize {
+    pos.board().role_at(m.to()).map_or(0, |r| r as usize - 1)
 }
 
 /// Adds a bonus (or a malus) to a history entry, within its bounds.

@@ -228,7 +228,7 @@ impl Worker {
         {
             return None;
         }
-        let r = PARAMS.null_base + depth / PARAMS.null_divisor;
+        let r = (self.policy.null_reduction)(depth, e - beta);
         self.after_null = true;
         let passed = pos.pass();
         let barrier = self.enter_null(&passed);
@@ -256,6 +256,8 @@ impl Worker {
         let mut best_move = None;
         // The quiet moves searched so far (for the history malus).
         let mut tried = ArrayVec::<Move, 64>::new();
+        // The captures searched so far (for the capture history's malus).
+        let mut tried_captures = ArrayVec::<Move, 32>::new();
         for (i, &m) in moves.iter().enumerate() {
             if ply == 0
                 && let Some(observe) = &self.root_observer
@@ -268,7 +270,7 @@ impl Worker {
                 && !node.in_check
                 && depth <= PARAMS.see_depth
                 && best_score > -MATE_BOUND
-                && pos.see(m) < -PARAMS.see_margin * depth
+                && !pos.see_ge(m, -PARAMS.see_margin * depth)
             {
                 continue;
             }
@@ -300,6 +302,7 @@ impl Worker {
                         if !m.is_capture() {
                             self.remember_cutoff(pos, m, &tried, depth, ply);
                         }
+                        self.remember_capture_cutoff(pos, m, &tried_captures, depth);
                         break;
                     }
                 }
@@ -307,8 +310,10 @@ impl Worker {
             if self.stopped {
                 break;
             }
-            if !m.is_capture() {
-                // Past 64 the malus goes to the first 64 only.
+            // Past their capacity the malus goes to the first moves only.
+            if m.is_capture() {
+                let _ = tried_captures.try_push(m);
+            } else {
                 let _ = tried.try_push(m);
             }
         }

@@ -1,5 +1,6 @@
 //! Move ordering: the hash move, captures by most valuable victim then
-//! least valuable attacker, killer moves, then the history of cutoffs (by
+//! (where the policy says, chess) the capture history, then least valuable
+//! attacker, killer moves, then the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
 //! destination, after the moves one and two plies before); where the
 //! policy says (chess), captures that lose material by their static
@@ -23,6 +24,12 @@ const CAPTURES: i32 = 1 << 24;
 /// Where captures that lose material by their static exchange sort, where
 /// the policy puts them last: below every history score.
 const BAD_CAPTURES: i32 = -(1 << 24);
+/// What each step of the victim's value adds to a capture's key: the
+/// victim decides first, then the capture history (within
+/// [`CAPTURE_HISTORY_SPREAD`]), then the least valuable attacker.
+const VICTIM: i32 = 1 << 16;
+/// See [`VICTIM`].
+const CAPTURE_HISTORY_SPREAD: i32 = (1 << 15) - 8;
 /// Where killer moves sort: above every history score.
 const KILLERS: i32 = 1 << 23;
 /// What an offer adds to its history score where offers come first. A
@@ -70,12 +77,19 @@ impl Worker {
                     rank(m.to())
                 };
                 let attacker = rank(m.from());
-                let band = if self.policy.bad_captures_last && victim < attacker && pos.see(m) < 0 {
-                    BAD_CAPTURES
+                let band =
+                    if self.policy.bad_captures_last && victim < attacker && !pos.see_ge(m, 0) {
+                        BAD_CAPTURES
+                    } else {
+                        CAPTURES
+                    };
+                let history = if self.policy.capture_history {
+                    let h = self.histories.capture(pos, m);
+                    h.clamp(-CAPTURE_HISTORY_SPREAD, CAPTURE_HISTORY_SPREAD)
                 } else {
-                    CAPTURES
+                    0
                 };
-                band + victim * 16 - attacker
+                band + victim * VICTIM + history - attacker
             } else if m.is_promotion() && !self.policy.captures_forced {
                 CAPTURES
             } else if killers.contains(&Some(m)) {
@@ -124,6 +138,28 @@ impl Worker {
             for &failed in tried {
                 self.histories.reward(pos, &self.stack, failed, -bonus, ply);
             }
+        }
+    }
+
+    /// Where the policy keeps a capture history: rewards the move `m` that
+    /// cut off, if a capture, by depth squared, and lowers as much the
+    /// captures searched before it (`tried`).
+    pub(super) fn remember_capture_cutoff(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        if !self.policy.capture_history {
+            return;
+        }
+        let bonus = depth * depth;
+        if m.is_capture() {
+            self.histories.reward_capture(pos, m, bonus);
+        }
+        for &failed in tried {
+            self.histories.reward_capture(pos, failed, -bonus);
         }
     }
 }
@@ -175,6 +211,40 @@ mod tests {
         let mut moves = pos.legal_moves();
         w.order(&pos, &mut moves, None, 0);
         assert_eq!(&moves[..2], &[killer, offer]);
+    }
+
+    #[test]
+    fn under_chess_the_capture_history_orders_captures_of_the_same_piece() {
+        // The knight, the bishop and the rook can each take the knight on
+        // d5; the bishop can take the pawn on a6.
+        let fen = "4k3/8/p7/3n4/2B5/2N5/8/K2R4 w - - 0 1";
+        let pos = Position::from_fen(fen, Ruleset::CHESS).unwrap();
+        let take = |from| Move::new(from, Square::D5, MoveKind::Capture);
+        let (knight, bishop, rook) = (take(Square::C3), take(Square::C4), take(Square::D1));
+        let captures = |w: &Worker| {
+            let mut moves = pos.legal_moves();
+            w.order(&pos, &mut moves, None, 0);
+            moves
+                .into_iter()
+                .filter(|m| m.is_capture())
+                .collect::<Vec<_>>()
+        };
+        // Untaught: the least valuable attacker first.
+        let mut w = worker(Ruleset::CHESS);
+        assert_eq!(&captures(&w)[..3], &[knight, bishop, rook]);
+        // A cutoff of the rook after the knight was tried puts the rook
+        // first and the knight last; the knight on d5, worth more than the
+        // pawn, is still taken before it.
+        w.remember_capture_cutoff(&pos, rook, &[knight], 4);
+        assert_eq!(w.histories.capture(&pos, rook), 16);
+        assert_eq!(w.histories.capture(&pos, knight), -16);
+        let after = captures(&w);
+        assert_eq!(&after[..3], &[rook, bishop, knight]);
+        assert_eq!(after[3].to(), Square::A6);
+        // Antichess keeps no capture history.
+        let mut w = worker(Ruleset::SPRING_2007);
+        w.remember_capture_cutoff(&pos, rook, &[knight], 4);
+        assert_eq!(w.histories.capture(&pos, rook), 0);
     }
 
     #[test]

@@ -18,6 +18,11 @@ pub struct Params {
     pub null_base: i32,
     /// See `null_base`.
     pub null_divisor: i32,
+    /// Under chess, one more ply of null-move reduction each this many
+    /// centipawns the static score is above beta...
+    pub null_eval_step: i32,
+    /// ...at most this many.
+    pub null_eval_plies: i32,
     /// Internal iterative reduction: a node this deep without a hash move
     /// is searched one ply less.
     pub iir_depth: i32,
@@ -79,6 +84,8 @@ pub const PARAMS: Params = Params {
     null_min_depth: 3,
     null_base: 2,
     null_divisor: 4,
+    null_eval_step: 200,
+    null_eval_plies: 3,
     iir_depth: 4,
     lmp_depth: 6,
     lmr_depth: 3,
@@ -97,6 +104,6 @@ pub const PARAMS: Params = Params {
     lmr_offset: 0.5,
     lmr_unimproving: 1.9,
     lmr_history: 4096,
-    lmr_chess_divisor: 2.0,
+    lmr_chess_divisor: 1.6,
     history_aging: 8,
 };

@@ -46,6 +46,9 @@ pub struct Policy {
     /// The late move reduction of the quiet move at `index`: depth,
     /// index, principal variation, improving, its history.
     pub reduction: fn(i32, usize, bool, bool, i32) -> i32,
+    /// The null move's reduction: depth, and how far the static score
+    /// is above beta.
+    pub null_reduction: fn(i32, i32) -> i32,
     /// The aspiration window's first half-width.
     pub aspiration: i32,
     /// Quiet moves that offer a piece are ordered before the other quiet
@@ -56,6 +59,10 @@ pub struct Policy {
     pub bad_captures_last: bool,
     /// A cutoff lowers the histories of the quiet moves tried before it.
     pub history_malus: bool,
+    /// Captures are ordered by the capture history after the piece they
+    /// take (else by the least valuable attacker), and a cutoff rewards its
+    /// capture and lowers the captures tried before it.
+    pub capture_history: bool,
     /// Futility pruning: near the horizon, a quiet move that gives no
     /// check is not searched where the static score with a margin does
     /// not reach alpha.
@@ -76,10 +83,12 @@ const CHESS: Policy = Policy {
     reduce_from: 4,
     checks_unreduced: true,
     reduction: chess_reduction,
+    null_reduction: chess_null_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
     bad_captures_last: true,
     history_malus: true,
+    capture_history: true,
     futility: true,
     proof_search: false,
 };
@@ -95,10 +104,12 @@ const ANTICHESS: Policy = Policy {
     reduce_from: 2,
     checks_unreduced: false,
     reduction: antichess_reduction,
+    null_reduction: antichess_null_reduction,
     aspiration: PARAMS.aspiration,
     offers_first: false,
     bad_captures_last: false,
     history_malus: false,
+    capture_history: false,
     futility: false,
     proof_search: false,
 };
@@ -165,4 +176,37 @@ fn antichess_reduction(
         + i32::from(!pv_node)
         - i32::from(history > PARAMS.lmr_history);
     r.clamp(1, (depth - 2).max(1))
+}
+
+/// The null move's reduction under chess: as under antichess, and one ply
+/// more for each `null_eval_step` the static score is above beta, at most
+/// `null_eval_plies` (a side far ahead needs a shallower proof).
+fn chess_null_reduction(depth: i32, above_beta: i32) -> i32 {
+    antichess_null_reduction(depth, above_beta)
+        + (above_beta / PARAMS.null_eval_step).min(PARAMS.null_eval_plies)
+}
+
+/// The null move's reduction under antichess: `null_base` plies and one
+/// more each `null_divisor` of depth.
+fn antichess_null_reduction(depth: i32, _above_beta: i32) -> i32 {
+    PARAMS.null_base + depth / PARAMS.null_divisor
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_null_move_reduction_grows_with_the_margin_under_chess_only() {
+        let chess = Policy::of(&Ruleset::CHESS).null_reduction;
+        let antichess = Policy::of(&Ruleset::SPRING_2007).null_reduction;
+        // Depth 8: two plies and one each four plies of depth...
+        assert_eq!(antichess(8, 0), 4);
+        assert_eq!(antichess(8, 5000), 4);
+        assert_eq!(chess(8, 0), 4);
+        // ...and under chess one more each 200 cp above beta, at most 3.
+        assert_eq!(chess(8, 199), 4);
+        assert_eq!(chess(8, 450), 6);
+        assert_eq!(chess(8, 5000), 7);
+    }
 }

@@ -128,7 +128,7 @@ impl Worker {
                 let victim = pos.board().role_at(m.to()).map_or(100, piece_value);
                 // Delta pruning, then captures that lose material by their
                 // exchange.
-                if best + victim + PARAMS.delta_margin < alpha || pos.see(m) < 0 {
+                if best + victim + PARAMS.delta_margin < alpha || !pos.see_ge(m, 0) {
                     continue;
                 }
             }
