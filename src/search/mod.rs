@@ -12,7 +12,7 @@
 //! | `quiescence.rs` | the quiescence searches: forced captures, or stand pat |
 //! | `draws.rs` | draws by rule inside the search (repetitions, the fifty-move rule) |
 //! | `stack.rs` | what is kept for each ply of the current line |
-//! | `history.rs` | the butterfly and continuation histories |
+//! | `history.rs` | the butterfly, continuation and capture histories |
 //! | `ordering.rs` | move ordering: hash move, captures, killers, history, continuation history |
 //! | `proof.rs` | proof-number search: forced wins proved or refuted, beside the search where being mated wins |
 //! | `eval.rs` | the antichess evaluation and its weights per ruleset |

@@ -360,15 +360,24 @@ impl Worker {
         if prunable && !offer {
             return None;
         }
+        let reduction = if reducible && !offer {
+            let history = self.histories.butterfly(m);
+            (policy.reduction)(depth, index, node.pv_node, node.improving, history)
+        } else {
+            0
+        };
+        // Futility pruning looks at the depth the move would be searched
+        // to once reduced.
+        let reduced = depth - reduction;
         if late_quiet
             && policy.futility
             && !node.pv_node
-            && depth <= PARAMS.futility_depth
+            && reduced <= PARAMS.futility_depth
             && best_score > -MATE_BOUND
             && !m.is_promotion()
-            && node
-                .static_eval
-                .is_some_and(|e| e + PARAMS.futility_base + PARAMS.futility_margin * depth <= alpha)
+            && node.static_eval.is_some_and(|e| {
+                e + PARAMS.futility_base + PARAMS.futility_margin * reduced <= alpha
+            })
             && !child.is_check()
         {
             return None;
@@ -376,12 +385,6 @@ impl Worker {
         if index == 0 {
             return Some(-self.negamax(child, depth - 1, -beta, -alpha, ply + 1));
         }
-        let reduction = if reducible && !offer {
-            let history = self.histories.butterfly(m);
-            (policy.reduction)(depth, index, node.pv_node, node.improving, history)
-        } else {
-            0
-        };
         let mut s = -self.negamax(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
         if s > alpha && reduction > 0 {
             s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
