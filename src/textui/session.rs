@@ -60,7 +60,9 @@ pub struct Session {
     games: Registry,
     active: Option<Active>,
     /// The computer player, made by the first game that needs one and
-    /// kept between games (its tables are cleared for a new game).
+    /// kept between games (its tables are cleared for a new game, and for
+    /// a loaded one unless the file only gives the game under way other
+    /// clocks).
     engine: Option<AnyEngine>,
     options: EngineOptions,
 }
@@ -155,15 +157,36 @@ impl Session {
                 self.active = None;
             }
             None => {
+                // The file of the game under way with other clocks (a
+                // referee adding a time control's increment after each
+                // move) keeps the engine's tables, as the game's next move
+                // would; any other game clears them.
+                let same = self
+                    .active
+                    .as_ref()
+                    .is_some_and(|a| only_clocks_differ(&*a.game, &*game));
                 self.active = Some(Active {
                     game,
                     players,
                     pending: None,
                 });
-                self.clear_engine();
+                if !same {
+                    self.clear_engine();
+                }
             }
         }
     }
+}
+
+/// Whether two games differ at most in their clocks (and the times kept
+/// with their moves): the same game file once both clocks are taken off.
+fn only_clocks_differ(a: &dyn AnyGame, b: &dyn AnyGame) -> bool {
+    let unclocked = |g: &dyn AnyGame| {
+        let mut g = g.boxed_clone();
+        g.restart_clocks(0, 0);
+        g.to_xml()
+    };
+    a.ruleset_name() == b.ruleset_name() && unclocked(a) == unclocked(b)
 }
 
 impl Active {
@@ -407,5 +430,36 @@ mod tests {
             assert_eq!(s.handle_line(bad).text, "Input error\n");
         }
         assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
+    }
+
+    /// A game file that only gives the game under way other clocks is the
+    /// same game (the engine keeps its tables); another move, another
+    /// ruleset or another game is not.
+    #[test]
+    fn a_file_with_other_clocks_is_the_same_game() {
+        let games = crate::games::builtin();
+        let mut a = games.start("6170-spring-2007", 10_000, 10_000).unwrap();
+        a.play("e2-e3", 300);
+        let mut b = a.boxed_clone();
+        b.credit(crate::rules::Color::White, 100);
+        b.charge(2_000);
+        assert!(only_clocks_differ(&*a, &*b));
+        assert!(only_clocks_differ(
+            &*a,
+            &*games
+                .start("6170-spring-2007", 0, 0)
+                .map(|mut g| {
+                    g.play("e2-e3", 0);
+                    g
+                })
+                .unwrap()
+        ));
+        b.play("e7-e6", 10);
+        assert!(!only_clocks_differ(&*a, &*b));
+        let mut c = games.start("chess", 10_000, 10_000).unwrap();
+        c.play("e2-e3", 300);
+        assert!(!only_clocks_differ(&*a, &*c));
+        let fresh = games.start("6170-spring-2007", 10_000, 10_000).unwrap();
+        assert!(!only_clocks_differ(&*a, &*fresh));
     }
 }
