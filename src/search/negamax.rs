@@ -321,8 +321,9 @@ impl Worker {
     }
 
     /// Searches the move `m` to `child` (where it stands: `late`): late
-    /// move pruning and futility pruning (near the horizon, off the
-    /// principal variation, where the policy prunes) and late move
+    /// move pruning and futility pruning (near the horizon, futility by
+    /// the depth once reduced; off the principal variation, where the
+    /// policy prunes) and late move
     /// reduction (by the policy's reduction) for quiet moves after the
     /// first, then the principal-variation search's null window and
     /// re-searches. A move that leaves the opponent a capture (an offer, or

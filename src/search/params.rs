@@ -35,9 +35,10 @@ pub struct Params {
     pub see_depth: i32,
     /// See `see_depth` (centipawns).
     pub see_margin: i32,
-    /// Futility pruning: at this depth or less, a quiet move is not
-    /// searched where the static score plus `futility_base` and
-    /// `futility_margin` per ply does not reach alpha.
+    /// Futility pruning: a quiet move whose depth, once reduced, is this
+    /// or less is not searched where the static score plus
+    /// `futility_base` and `futility_margin` per ply of that depth does not
+    /// reach alpha.
     pub futility_depth: i32,
     /// See `futility_depth` (centipawns).
     pub futility_base: i32,
