@@ -69,6 +69,13 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     /// Sets both clocks as at the start of a game.
     fn restart_clocks(&mut self, white_ms: i64, black_ms: i64);
 
+    /// When `file` is this game with other clocks (the same game file once
+    /// both games' clocks are taken off), takes its clocks and the times
+    /// kept with its moves and answers true; otherwise changes nothing.
+    /// The game keeps what a file cannot say: every earlier position (for
+    /// repetitions) and the move counters.
+    fn take_clocks(&mut self, file: &dyn AnyGame) -> bool;
+
     /// Ends the game with a result decided outside the rules.
     fn adjudicate(&mut self, outcome: Outcome);
 

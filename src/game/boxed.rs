@@ -103,6 +103,22 @@ impl<R: Plugin> AnyGame for Game<R> {
         Game::restart_clocks(self, white_ms, black_ms);
     }
 
+    fn take_clocks(&mut self, file: &dyn AnyGame) -> bool {
+        let Some(other) = file.as_any().downcast_ref::<Game<R>>() else {
+            return false;
+        };
+        let unclocked = |g: &Game<R>| {
+            let mut g = g.clone();
+            g.restart_clocks(0, 0);
+            AnyGame::to_xml(&g)
+        };
+        if self.ruleset_name != other.ruleset_name || unclocked(self) != unclocked(other) {
+            return false;
+        }
+        self.take_clocks_of(other);
+        true
+    }
+
     fn adjudicate(&mut self, outcome: Outcome) {
         Game::adjudicate(self, outcome);
     }

@@ -339,6 +339,15 @@ impl<R: Rules> Game<R> {
         }
     }
 
+    /// Takes the clocks of `other`, and the times kept with its moves (its
+    /// history is this one's: see [`AnyGame::take_clocks`]).
+    pub(crate) fn take_clocks_of(&mut self, other: &Game<R>) {
+        self.clocks = other.clocks;
+        for (mine, theirs) in self.history.iter_mut().zip(&other.history) {
+            mine.time.clone_from(&theirs.time);
+        }
+    }
+
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome

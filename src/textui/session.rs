@@ -157,36 +157,27 @@ impl Session {
                 self.active = None;
             }
             None => {
-                // The file of the game under way with other clocks (a
-                // referee adding a time control's increment after each
-                // move) keeps the engine's tables, as the game's next move
-                // would; any other game clears them.
-                let same = self
-                    .active
-                    .as_ref()
-                    .is_some_and(|a| only_clocks_differ(&*a.game, &*game));
+                // The game under way in a file with other clocks (a referee
+                // adding a time control's increment after each move) stays
+                // the game under way with the file's clocks: it keeps what
+                // a file cannot say (earlier positions for repetitions, the
+                // move counters) and the engine keeps its tables. Any other
+                // game replaces it and clears them.
+                if let Some(active) = self.active.as_mut()
+                    && active.game.take_clocks(&*game)
+                {
+                    active.pending = None;
+                    return;
+                }
                 self.active = Some(Active {
                     game,
                     players,
                     pending: None,
                 });
-                if !same {
-                    self.clear_engine();
-                }
+                self.clear_engine();
             }
         }
     }
-}
-
-/// Whether two games differ at most in their clocks (and the times kept
-/// with their moves): the same game file once both clocks are taken off.
-fn only_clocks_differ(a: &dyn AnyGame, b: &dyn AnyGame) -> bool {
-    let unclocked = |g: &dyn AnyGame| {
-        let mut g = g.boxed_clone();
-        g.restart_clocks(0, 0);
-        g.to_xml()
-    };
-    a.ruleset_name() == b.ruleset_name() && unclocked(a) == unclocked(b)
 }
 
 impl Active {
@@ -432,34 +423,77 @@ mod tests {
         assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
     }
 
-    /// A game file that only gives the game under way other clocks is the
-    /// same game (the engine keeps its tables); another move, another
-    /// ruleset or another game is not.
+    /// A game file that only gives the game under way other clocks (a
+    /// referee's increment) leaves the game under way in place with the
+    /// file's clocks, so a repetition from before the load still counts;
+    /// the same file loaded afresh starts counting at its position.
     #[test]
-    fn a_file_with_other_clocks_is_the_same_game() {
-        let games = crate::games::builtin();
-        let mut a = games.start("6170-spring-2007", 10_000, 10_000).unwrap();
-        a.play("e2-e3", 300);
-        let mut b = a.boxed_clone();
-        b.credit(crate::rules::Color::White, 100);
-        b.charge(2_000);
-        assert!(only_clocks_differ(&*a, &*b));
-        assert!(only_clocks_differ(
-            &*a,
-            &*games
-                .start("6170-spring-2007", 0, 0)
-                .map(|mut g| {
-                    g.play("e2-e3", 0);
-                    g
-                })
-                .unwrap()
-        ));
-        b.play("e7-e6", 10);
-        assert!(!only_clocks_differ(&*a, &*b));
-        let mut c = games.start("chess", 10_000, 10_000).unwrap();
-        c.play("e2-e3", 300);
-        assert!(!only_clocks_differ(&*a, &*c));
-        let fresh = games.start("6170-spring-2007", 10_000, 10_000).unwrap();
-        assert!(!only_clocks_differ(&*a, &*fresh));
+    fn a_file_with_other_clocks_keeps_the_game_under_way() {
+        let dir = std::env::temp_dir().join(format!("antichess-clocks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let board = dir.join("board.xml");
+        // Kings and knights only: the history does not replay from the
+        // start, so the game is built from the board.
+        std::fs::write(
+            &board,
+            concat!(
+                "<game ruleset=\"chess\"><time timed=\"true\" initWhite=\"60000\" ",
+                "initBlack=\"60000\" currentWhite=\"60000\" currentBlack=\"60000\" />",
+                "<moveHistory /><pieces>",
+                "<square id=\"e8\" side=\"black\" piece=\"king\" />",
+                "<square id=\"g8\" side=\"black\" piece=\"knight\" />",
+                "<square id=\"e1\" side=\"white\" piece=\"king\" />",
+                "<square id=\"g1\" side=\"white\" piece=\"knight\" />",
+                "</pieces></game>"
+            ),
+        )
+        .unwrap();
+        let mut s = Session::new(EngineOptions::default());
+        let mut line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
+        assert_eq!(
+            line(&mut s, format!("LoadGame {}", board.display())),
+            "Game loaded\n"
+        );
+        for m in ["g1-f3", "g8-f6", "f3-g1", "f6-g8"].repeat(2) {
+            assert_eq!(line(&mut s, format!("MakeMove {m} 1000")), format!("{m}\n"));
+        }
+        let saved = dir.join("saved.xml");
+        assert_eq!(
+            line(&mut s, format!("SaveGame {}", saved.display())),
+            "Game saved\n"
+        );
+        let text = std::fs::read_to_string(&saved).unwrap();
+        let retimed = dir.join("retimed.xml");
+        std::fs::write(
+            &retimed,
+            text.replace("currentWhite=\"56000\"", "currentWhite=\"56100\""),
+        )
+        .unwrap();
+        assert_ne!(std::fs::read_to_string(&retimed).unwrap(), text);
+        assert_eq!(
+            line(&mut s, format!("LoadGame {}", retimed.display())),
+            "Game loaded\n"
+        );
+        assert_eq!(
+            line(&mut s, format!("SaveGame {}", saved.display())),
+            "Game saved\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&saved).unwrap(),
+            std::fs::read_to_string(&retimed).unwrap()
+        );
+        let claim = line(&mut s, "ClaimDraw".to_string());
+        assert_eq!(claim, "Game ended in a draw: threefold repetition\n");
+        // Loaded in a new session, the same file's position has occurred once.
+        let mut fresh = Session::new(EngineOptions::default());
+        assert_eq!(
+            line(&mut fresh, format!("LoadGame {}", retimed.display())),
+            "Game loaded\n"
+        );
+        assert_eq!(
+            line(&mut fresh, "ClaimDraw".to_string()),
+            "No draw to claim\n"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
