@@ -34,11 +34,17 @@ impl Position {
     /// assert_eq!(pos.see(m), 100 - 500);
     /// ```
     pub fn see(&self, m: Move) -> i32 {
+        match self.first_exchange(m) {
+            Some((first, capturer)) => self.exchange(m, first, capturer),
+            None => 0,
+        }
+    }
+
+    /// The exchange `m` starts, whose first capture takes `first` and
+    /// leaves `capturer` on the square ([`Position::first_exchange`]).
+    fn exchange(&self, m: Move, first: i32, mut capturer: Role) -> i32 {
         let board = &self.board;
         let (from, to) = (m.from(), m.to());
-        let Some((first, mut capturer)) = self.first_exchange(m) else {
-            return 0;
-        };
         let mut occupied = board.occupied().without(from);
         if m.kind() == MoveKind::EnPassant {
             occupied = occupied.without(Square::from_coords(to.file(), from.rank()));
@@ -92,7 +98,7 @@ impl Position {
         } else if first < threshold {
             false
         } else {
-            self.see(m) >= threshold
+            self.exchange(m, first, capturer) >= threshold
         }
     }
 
