@@ -331,7 +331,7 @@ fn a_proven_win_is_played_on_a_clock() {
     let fen = "1n6/1B3k2/3pp3/8/6r1/4P3/5P2/4K3 w - - 0 1";
     let pos = Position::from_fen(fen, Ruleset::SPRING_2004).unwrap();
     let mut engine = Engine::new(8);
-    let limits = Limits::for_move(None, Some(60_000), None, 0);
+    let limits = Limits::for_move(None, Some(60_000), None, None, 0);
     let r = engine.search(&pos, &limits, |_| {}).unwrap();
     let plies = (MATE - r.score) as u32;
     assert!(r.score >= MATE_BOUND, "{r:?}");

@@ -38,7 +38,7 @@ impl Engines {
     ) -> Result<Option<Choice<Move>>, EngineFailure> {
         if let Some(uci) = self.uci.as_mut() {
             let mv = uci
-                .choose(game, remaining, options.movetime)
+                .choose(game, remaining, options.increment_ms, options.movetime)
                 .map_err(|e| EngineFailure(e.to_string()))?;
             return Ok(Some(Choice {
                 mv,
@@ -49,6 +49,7 @@ impl Engines {
         let limits = Limits::for_move(
             options.depth,
             remaining,
+            options.increment_ms,
             options.movetime,
             game.position().moves_played(),
         );

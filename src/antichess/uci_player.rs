@@ -107,6 +107,7 @@ impl UciPlayer {
         &mut self,
         game: &Game,
         remaining: Option<i64>,
+        increment: Option<i64>,
         movetime: Option<Duration>,
     ) -> Result<Move, UciFailure> {
         let variant = self
@@ -116,19 +117,23 @@ impl UciPlayer {
         let (go, wait) = match (remaining, movetime) {
             // A clocked game without a fixed move time: the engine gets both
             // clocks, less a reserve for pipe and process latency, and
-            // manages its own time, as in any engine tournament. It may
-            // think until the mover's clock (less the reserve) runs out.
+            // manages its own time, as in any engine tournament, told of the
+            // increment when it is known. It may think until the mover's
+            // clock (less the reserve) runs out.
             (Some(left), None) => {
                 let clock = |c: Color| {
                     // An unlimited clock is sent as a day.
                     let left = game.clock(c).remaining().unwrap_or(86_400_000);
                     time::usable(left).max(1)
                 };
-                let go = format!(
+                let mut go = format!(
                     "go wtime {} btime {}",
                     clock(Color::White),
                     clock(Color::Black)
                 );
+                if let Some(inc) = increment.filter(|&inc| inc > 0) {
+                    go.push_str(&format!(" winc {inc} binc {inc}"));
+                }
                 (go, Duration::from_millis(time::usable(left).max(1) as u64))
             }
             // About what the built-in engine spends: twice the soft limit,

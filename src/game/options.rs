@@ -29,6 +29,11 @@ pub struct EngineOptions {
     pub depth: Option<u32>,
     /// Fixed thinking time per move (still within the clock).
     pub movetime: Option<Duration>,
+    /// What a limited clock gains after each move, when known: the TextUI
+    /// learns it from a referee's game files (see `textui::Session`).
+    /// The engine then spends its clock as under a UCI `go` with an
+    /// increment, and a UCI engine behind the adapter is told it.
+    pub increment_ms: Option<i64>,
     /// Transposition table size in MB.
     pub hash_mb: usize,
     /// Search threads (lazy SMP); more than one makes moves irreproducible.
@@ -45,6 +50,7 @@ impl Default for EngineOptions {
             strategy: Strategy::Engine,
             depth: None,
             movetime: None,
+            increment_ms: None,
             hash_mb: 64,
             threads: 1,
             seed: 1,

@@ -186,6 +186,30 @@ pub fn budget_with_increment(
     TimeBudget::from_ms(soft, hard, true)
 }
 
+/// The budget for one move of a game: [`budget_with_increment`] on a
+/// limited clock whose increment is known, [`budget`] otherwise (a clock
+/// without increment, or one whose increment nobody said).
+///
+/// ```
+/// use antichess::search::time::{budget, budget_for, budget_with_increment};
+/// assert_eq!(budget_for(Some(4_000), Some(100), None, 30), budget_with_increment(4_000, 100, None, None));
+/// assert_eq!(budget_for(Some(4_000), None, None, 30), budget(Some(4_000), None, 30));
+/// assert_eq!(budget_for(None, Some(100), None, 30), budget(None, None, 30));
+/// ```
+pub fn budget_for(
+    remaining_ms: Option<i64>,
+    increment_ms: Option<i64>,
+    movetime: Option<Duration>,
+    moves_played: u32,
+) -> TimeBudget {
+    match (remaining_ms, increment_ms) {
+        (Some(remaining), Some(increment)) if increment > 0 => {
+            budget_with_increment(remaining, increment, None, movetime)
+        }
+        _ => budget(remaining_ms, movetime, moves_played),
+    }
+}
+
 /// What limits a search. Without a depth, time or node limit a search stops
 /// at [`MAX_DEPTH`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -230,10 +254,11 @@ impl Limits {
     /// The limits for one move of a game: a fixed depth if given (then, on
     /// an unlimited clock without a move time, no time limit at all, so the
     /// move is reproducible), and the time budget of the clock otherwise
-    /// (`moves_played`: the side's moves so far, see [`budget`]).
+    /// ([`budget_for`]).
     pub fn for_move(
         depth: Option<u32>,
         remaining_ms: Option<i64>,
+        increment_ms: Option<i64>,
         movetime: Option<Duration>,
         moves_played: u32,
     ) -> Limits {
@@ -242,7 +267,8 @@ impl Limits {
             ..Limits::default()
         };
         if depth.is_none() || remaining_ms.is_some() || movetime.is_some() {
-            limits.with_budget(budget(remaining_ms, movetime, moves_played))
+            let budget = budget_for(remaining_ms, increment_ms, movetime, moves_played);
+            limits.with_budget(budget)
         } else {
             limits
         }
@@ -274,20 +300,20 @@ mod tests {
 
     #[test]
     fn only_a_clock_budget_is_scaled_by_how_settled_the_search_is() {
-        assert!(Limits::for_move(None, Some(10_000), None, 0).settle);
+        assert!(Limits::for_move(None, Some(10_000), None, None, 0).settle);
         let t = Some(Duration::from_millis(500));
-        assert!(!Limits::for_move(None, Some(10_000), t, 0).settle);
-        assert!(!Limits::for_move(None, None, t, 0).settle);
-        assert!(!Limits::for_move(None, None, None, 0).settle);
-        assert!(!Limits::for_move(Some(6), None, None, 0).settle);
+        assert!(!Limits::for_move(None, Some(10_000), None, t, 0).settle);
+        assert!(!Limits::for_move(None, None, None, t, 0).settle);
+        assert!(!Limits::for_move(None, None, None, None, 0).settle);
+        assert!(!Limits::for_move(Some(6), None, None, None, 0).settle);
         // The same for UCI's clock, with or without an increment.
         assert!(budget_with_increment(10_000, 0, None, None).scalable);
         assert!(budget_with_increment(10_000, 500, Some(5), None).scalable);
         assert!(!budget_with_increment(10_000, 500, None, t).scalable);
         // A clock's soft limit is scaled; a fixed move time's is not.
-        let clock = Limits::for_move(None, Some(10_000), None, 0);
+        let clock = Limits::for_move(None, Some(10_000), None, None, 0);
         assert_eq!(clock.soft_limit(0.0, 0), Some(Duration::from_millis(297)));
-        let fixed = Limits::for_move(None, None, t, 0);
+        let fixed = Limits::for_move(None, None, None, t, 0);
         assert_eq!(fixed.soft_limit(4.0, 1000), fixed.soft_time);
         assert_eq!(Limits::default().soft_limit(1.0, 0), None);
     }

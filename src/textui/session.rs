@@ -42,6 +42,10 @@ struct Active {
     players: ByColor<PlayerKind>,
     /// The computer's chosen move for the current turn.
     pending: Option<String>,
+    /// What the clock of the side that had just moved gained in each of
+    /// the last two files that gave the game under way other clocks
+    /// (`take_clocks`), the latest last: a referee's increment.
+    gains: [i64; 2],
 }
 
 /// A TextUI session.
@@ -115,6 +119,7 @@ impl Session {
                         game,
                         players: ByColor { white, black },
                         pending: None,
+                        gains: [0; 2],
                     });
                     self.clear_engine();
                     reply.line("New game started");
@@ -163,16 +168,22 @@ impl Session {
                 // a file cannot say (earlier positions for repetitions, the
                 // move counters) and the engine keeps its tables. Any other
                 // game replaces it and clears them.
-                if let Some(active) = self.active.as_mut()
-                    && active.game.take_clocks(&*game)
-                {
-                    active.pending = None;
-                    return;
+                if let Some(active) = self.active.as_mut() {
+                    let mover = active.game.turn().other();
+                    let before = active.game.clock(mover).remaining();
+                    if active.game.take_clocks(&*game) {
+                        let after = active.game.clock(mover).remaining();
+                        let gained = after.zip(before).map_or(0, |(a, b)| a.saturating_sub(b));
+                        active.gains = [active.gains[1], gained];
+                        active.pending = None;
+                        return;
+                    }
                 }
                 self.active = Some(Active {
                     game,
                     players,
                     pending: None,
+                    gains: [0; 2],
                 });
                 self.clear_engine();
             }
@@ -185,6 +196,14 @@ impl Active {
         *self.players.get(color) == PlayerKind::Human
     }
 
+    /// The increment the clocks gain after each move, as the last two
+    /// files of the game under way with other clocks showed it (the
+    /// smaller gain: a single file with more time is no increment).
+    fn increment(&self) -> Option<i64> {
+        let [a, b] = self.gains;
+        (a > 0 && b > 0).then(|| a.min(b))
+    }
+
     /// The computer's move: the engine's, or a baseline player's; or why
     /// the UCI engine gave none (no other engine stands in for it, so that
     /// a match records the failure as the engine's).
@@ -195,6 +214,17 @@ impl Active {
     ) -> Result<Option<String>, EngineFailure> {
         let game = &self.game;
         let remaining = game.clock(game.turn()).remaining();
+        let told;
+        let options = match self.increment() {
+            Some(inc) => {
+                told = EngineOptions {
+                    increment_ms: Some(inc),
+                    ..options.clone()
+                };
+                &told
+            }
+            None => options,
+        };
         let legal = game.legal_move_texts();
         let pick = match options.strategy {
             Strategy::Engine => {
@@ -494,6 +524,54 @@ mod tests {
             line(&mut fresh, "ClaimDraw".to_string()),
             "No draw to claim\n"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Two files in a row that give the side that had just moved more time
+    /// on the game under way are an increment, the smaller of the two
+    /// gains; another game forgets it.
+    #[test]
+    fn an_increment_is_learnt_from_two_files() {
+        let dir = std::env::temp_dir().join(format!("antichess-increment-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("game.xml");
+        let mut s = Session::new(EngineOptions::default());
+        let mut line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
+        let increment = |s: &Session| s.active.as_ref().and_then(Active::increment);
+        assert_eq!(
+            line(&mut s, "StartNewGame human 10000 human 10000 chess".into()),
+            "New game started\n"
+        );
+        // Each move, then the file with the mover's clock given `gain` more.
+        let mut play = |s: &mut Session, m: &str, attribute: &str, left: i64, gain: i64| {
+            assert_eq!(line(s, format!("MakeMove {m} 100")), format!("{m}\n"));
+            assert_eq!(
+                line(s, format!("SaveGame {}", file.display())),
+                "Game saved\n"
+            );
+            let text = std::fs::read_to_string(&file).unwrap();
+            let (from, to) = (
+                format!("{attribute}=\"{left}\""),
+                format!("{attribute}=\"{}\"", left + gain),
+            );
+            assert!(text.contains(&from), "{text}");
+            std::fs::write(&file, text.replace(&from, &to)).unwrap();
+            assert_eq!(
+                line(s, format!("LoadGame {}", file.display())),
+                "Game loaded\n"
+            );
+        };
+        play(&mut s, "e2-e4", "currentWhite", 9_900, 100);
+        assert_eq!(increment(&s), None);
+        play(&mut s, "e7-e5", "currentBlack", 9_900, 90);
+        assert_eq!(increment(&s), Some(90));
+        play(&mut s, "g1-f3", "currentWhite", 9_900, 0);
+        assert_eq!(increment(&s), None);
+        assert_eq!(
+            line(&mut s, "StartNewGame human 10000 human 10000 chess".into()),
+            "New game started\n"
+        );
+        assert_eq!(increment(&s), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
