@@ -479,7 +479,7 @@ mod tests {
         )
         .unwrap();
         let mut s = Session::new(EngineOptions::default());
-        let mut line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
+        let line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
         assert_eq!(
             line(&mut s, format!("LoadGame {}", board.display())),
             "Game loaded\n"
@@ -536,14 +536,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("game.xml");
         let mut s = Session::new(EngineOptions::default());
-        let mut line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
+        let line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
         let increment = |s: &Session| s.active.as_ref().and_then(Active::increment);
         assert_eq!(
             line(&mut s, "StartNewGame human 10000 human 10000 chess".into()),
             "New game started\n"
         );
         // Each move, then the file with the mover's clock given `gain` more.
-        let mut play = |s: &mut Session, m: &str, attribute: &str, left: i64, gain: i64| {
+        let play = |s: &mut Session, m: &str, attribute: &str, left: i64, gain: i64| {
             assert_eq!(line(s, format!("MakeMove {m} 100")), format!("{m}\n"));
             assert_eq!(
                 line(s, format!("SaveGame {}", file.display())),
