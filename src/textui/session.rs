@@ -453,6 +453,31 @@ mod tests {
         assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
     }
 
+    /// A game takes the clocks of a file that is itself with other clocks
+    /// (and the times kept with its moves), and nothing from another move,
+    /// another ruleset or another game.
+    #[test]
+    fn only_the_same_game_gives_its_clocks() {
+        use crate::rules::Color;
+        let games = crate::games::builtin();
+        let mut a = games.start("6170-spring-2007", 10_000, 10_000).unwrap();
+        a.play("e2-e3", 300);
+        let mut b = a.boxed_clone();
+        b.credit(Color::White, 100);
+        assert!(a.take_clocks(&*b));
+        assert_eq!(a.clock(Color::White).remaining(), Some(9_800));
+        assert_eq!(a.to_xml(), b.to_xml());
+        let before = a.to_xml();
+        b.play("e7-e6", 10);
+        assert!(!a.take_clocks(&*b));
+        let mut c = games.start("chess", 10_000, 10_000).unwrap();
+        c.play("e2-e3", 300);
+        assert!(!a.take_clocks(&*c));
+        let fresh = games.start("6170-spring-2007", 5_000, 5_000).unwrap();
+        assert!(!a.take_clocks(&*fresh));
+        assert_eq!(a.to_xml(), before);
+    }
+
     /// A game file that only gives the game under way other clocks (a
     /// referee's increment) leaves the game under way in place with the
     /// file's clocks, so a repetition from before the load still counts;
