@@ -164,10 +164,17 @@ impl TimeBudget {
     }
 }
 
+/// The moves a clock with an increment (or a UCI `go` without
+/// `movestogo`) is shared over. In self-play at 2 s + 0.02 s a side
+/// sharing over 35 scored +21 +/- 41 Elo against 25, one sharing over 18
+/// -58 +/- 40 (`docs/lab/chess-pruning.md`).
+pub const MOVES_TO_GO: i64 = 35;
+
 /// The budget for a UCI `go`: the time left, the increment per move, the
 /// moves to the next time control, and an optional fixed move time. The
-/// share of a move is the usable time over the moves to go (at most 25)
-/// plus three quarters of the increment; no new iteration starts after it,
+/// share of a move is the usable time over the moves to go (at most
+/// [`MOVES_TO_GO`]) plus three quarters of the increment; no new iteration
+/// starts after it,
 /// the search stops at four times it, and never past half of what is left
 /// after the reserve.
 pub fn budget_with_increment(
@@ -180,7 +187,8 @@ pub fn budget_with_increment(
         return budget(Some(remaining_ms), movetime, 0);
     }
     let usable = usable(remaining_ms);
-    let share = usable / moves_to_go.unwrap_or(25).clamp(1, 25) + increment_ms.max(0) * 3 / 4;
+    let share = usable / moves_to_go.unwrap_or(MOVES_TO_GO).clamp(1, MOVES_TO_GO)
+        + increment_ms.max(0) * 3 / 4;
     let soft = share.min(usable / 2);
     let hard = (share * 4).min(usable / 2).max(soft);
     TimeBudget::from_ms(soft, hard, true)
