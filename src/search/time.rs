@@ -345,15 +345,15 @@ mod tests {
 
     #[test]
     fn the_increment_adds_three_quarters_of_itself() {
-        // 10 s left: 9,900 usable, 396 a move over 25 moves.
+        // 10 s left: 9,900 usable, 282 a move over 35 moves.
         assert_eq!(
             ms(budget_with_increment(10_000, 0, None, None)),
-            (396, 1584)
+            (282, 1128)
         );
-        // With 1 s a move: 396 + 750.
+        // With 1 s a move: 282 + 750.
         assert_eq!(
             ms(budget_with_increment(10_000, 1000, None, None)),
-            (1146, 4584)
+            (1032, 4128)
         );
         // Five moves to the time control: a fifth each, at most half.
         assert_eq!(
