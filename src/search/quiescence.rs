@@ -23,7 +23,7 @@ impl Worker {
     ) -> i32 {
         match self.policy.quiescence {
             Quiescence::ForcedCaptures => self.forced_captures(pos, moves, alpha, beta, ply, 0),
-            Quiescence::StandPat => self.stand_pat(pos, Some(moves), alpha, beta, ply, 0),
+            Quiescence::StandPat => self.stand_pat(pos, alpha, beta, ply, 0),
         }
     }
 
@@ -92,13 +92,10 @@ impl Worker {
     /// captures and queen promotions are searched (every evasion when in
     /// check), a capture that cannot lift the score to alpha even with a
     /// margin left out (delta pruning), and one that loses material by its
-    /// static exchange. `legal` is the side's legal moves where the caller
-    /// has them (the first ply: the search found them to see whether the
-    /// game is over), so that they are not generated twice.
+    /// static exchange.
     fn stand_pat(
         &mut self,
         pos: &Position,
-        legal: Option<&MoveList>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -111,7 +108,7 @@ impl Worker {
         }
         let mut best = -INFINITY;
         let mut moves = if in_check {
-            let evasions = legal.cloned().unwrap_or_else(|| pos.legal_moves());
+            let evasions = pos.legal_moves();
             if evasions.is_empty() {
                 return -(MATE - ply as i32);
             }
@@ -123,10 +120,7 @@ impl Worker {
             }
             alpha = alpha.max(stand);
             best = stand;
-            match legal {
-                Some(legal) => tactical_of(legal),
-                None => tactical_moves(pos),
-            }
+            tactical_moves(pos)
         };
         self.order(pos, &mut moves, None, ply);
         for &m in moves.iter() {
@@ -144,7 +138,7 @@ impl Worker {
             if self.stopped {
                 return 0;
             }
-            let score = -self.stand_pat(&child, None, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.stand_pat(&child, -beta, -alpha, ply + 1, qply + 1);
             if raise(score, &mut best, &mut alpha, beta) {
                 break;
             }
@@ -165,20 +159,6 @@ fn tactical_moves(pos: &Position) -> MoveList {
     }
     tactical.retain(|m| m.promotion().is_none_or(|r| r == Role::Queen));
     tactical
-}
-
-/// The captures and queen promotions among a side's legal moves (the
-/// generator lists the captures first, in the order [`tactical_moves`]
-/// finds them).
-fn tactical_of(legal: &MoveList) -> MoveList {
-    legal
-        .iter()
-        .copied()
-        .filter(|m| {
-            (m.is_capture() || m.kind() == MoveKind::Promotion)
-                && m.promotion().is_none_or(|r| r == Role::Queen)
-        })
-        .collect()
 }
 
 /// Takes a move's score into a node's best score and alpha; returns whether

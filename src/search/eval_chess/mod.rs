@@ -17,8 +17,7 @@ mod mop_up;
 mod pawns;
 mod weights;
 
-use arrayvec::ArrayVec;
-use shakmaty::{Bitboard, Color, Role, Square, attacks};
+use shakmaty::{Bitboard, Color, Role, attacks};
 
 use crate::rules::{Board, Position};
 use features::{
@@ -40,39 +39,18 @@ pub trait Sink {
     fn add(&mut self, feature: usize, count: i32);
 }
 
-/// The weighted sum of the features, middlegame and endgame, as one
-/// integer: the middlegame sum in the high 32 bits, the endgame sum in the
-/// low 32 (read back by [`Tapered::split`]), so that each feature costs
-/// one multiplication.
+/// The weighted sum of the features, middlegame and endgame.
 #[derive(Default)]
-struct Tapered(i64);
-
-/// [`WEIGHTS`] packed as [`Tapered`] adds them: `mg * 2^32 + eg`.
-const PACKED: [i64; WEIGHTS.len()] = {
-    let mut packed = [0; WEIGHTS.len()];
-    let mut i = 0;
-    while i < WEIGHTS.len() {
-        packed[i] = ((WEIGHTS[i].0 as i64) << 32) + WEIGHTS[i].1 as i64;
-        i += 1;
-    }
-    packed
-};
+struct Tapered {
+    mg: i32,
+    eg: i32,
+}
 
 impl Sink for Tapered {
     fn add(&mut self, feature: usize, count: i32) {
-        self.0 += PACKED[feature] * i64::from(count);
-    }
-}
-
-impl Tapered {
-    /// The middlegame and endgame sums. Each is far inside 32 bits (a few
-    /// hundred features, each an `i16` weight times a count of at most
-    /// 64), so the low half read as an `i32` is the endgame sum, and what
-    /// is left once it is taken away is the middlegame sum times 2^32.
-    fn split(&self) -> (i32, i32) {
-        let eg = self.0 as i32;
-        let mg = ((self.0 - i64::from(eg)) >> 32) as i32;
-        (mg, eg)
+        let (mg, eg) = WEIGHTS[feature];
+        self.mg += i32::from(mg) * count;
+        self.eg += i32::from(eg) * count;
     }
 }
 
@@ -89,8 +67,7 @@ impl Tapered {
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sum = Tapered::default();
     let phase = features(pos, &mut sum);
-    let (mg, eg) = sum.split();
-    let white = taper(mg, eg, phase) + mop_up(pos);
+    let white = taper(sum.mg, sum.eg, phase) + mop_up(pos);
     if pos.turn() == Color::White {
         white
     } else {
@@ -131,9 +108,6 @@ struct Attacks {
     minors: Bitboard,
     /// By any piece.
     all: Bitboard,
-    /// Each knight's, bishop's, rook's and queen's squares and what it
-    /// reaches, found once here for the mobility and the king's attack.
-    officers: ArrayVec<(Square, Role, Bitboard), 64>,
 }
 
 impl Attacks {
@@ -141,24 +115,15 @@ impl Attacks {
         let occupied = board.occupied();
         let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
         let (mut minors, mut all) = (Bitboard::EMPTY, pawns);
-        let mut officers = ArrayVec::new();
         for sq in board.by_color(color) & !board.by_role(Role::Pawn) {
             let role = board.role_at(sq).expect("a piece on an occupied square");
             let reach = attacks::attacks(sq, role.of(color), occupied);
             if matches!(role, Role::Knight | Role::Bishop) {
                 minors |= reach;
             }
-            if role != Role::King {
-                officers.push((sq, role, reach));
-            }
             all |= reach;
         }
-        Attacks {
-            pawns,
-            minors,
-            all,
-            officers,
-        }
+        Attacks { pawns, minors, all }
     }
 }
 
@@ -172,26 +137,24 @@ fn side(
 ) -> i32 {
     let mut phase = 0;
     for (i, role) in Role::ALL.into_iter().enumerate() {
-        let pieces = board.by_piece(color, role);
-        for sq in pieces {
+        for sq in board.by_piece(color, role) {
             let own_side = if color == Color::White {
                 sq
             } else {
                 sq.flip_vertical()
             };
             sink.add(SQUARES + 32 * i + folded(own_side as usize), 1);
-        }
-        let count = pieces.count() as i32;
-        if i < 5 && count > 0 {
-            sink.add(MATERIAL + i, count);
-            phase += PHASE[i] * count;
+            if i < 5 {
+                sink.add(MATERIAL + i, 1);
+                phase += PHASE[i];
+            }
         }
     }
     if board.by_piece(color, Role::Bishop).more_than_one() {
         sink.add(BISHOP_PAIR, 1);
     }
     pawns::structure(board, color, ours.pawns, sink);
-    pieces(board, color, ours, theirs, sink);
+    pieces(board, color, theirs, sink);
     king_safety::shelter(board, color, sink);
     let enemy = board.by_color(color.other());
     let targets = enemy & !board.by_role(Role::King);
@@ -208,25 +171,28 @@ fn side(
 }
 
 /// Mobility, the attack on the enemy king, and rooks on open files.
-fn pieces(board: &Board, color: Color, ours: &Attacks, theirs: &Attacks, sink: &mut impl Sink) {
+fn pieces(board: &Board, color: Color, theirs: &Attacks, sink: &mut impl Sink) {
+    let occupied = board.occupied();
     let area = !board.by_color(color) & !theirs.pawns;
     let mut assault = Assault::on(board, color, theirs.all);
-    let pawns = board.by_role(Role::Pawn);
-    for &(sq, role, reach) in &ours.officers {
-        // Knight, bishop, rook, queen: 0 to 3.
-        let i = role as usize - 2;
-        sink.add(MOBILITY[i] + (reach & area).count(), 1);
-        assault.piece(i, reach, sink);
-        if role == Role::Rook {
-            let file = Bitboard::from_file(sq.file());
-            if (pawns & file).is_empty() {
-                sink.add(ROOK_OPEN, 1);
-            } else if (board.by_piece(color, Role::Pawn) & file).is_empty() {
-                sink.add(ROOK_HALF_OPEN, 1);
-            }
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    for (i, role) in roles.into_iter().enumerate() {
+        for sq in board.by_piece(color, role) {
+            let reach = attacks::attacks(sq, role.of(color), occupied);
+            sink.add(MOBILITY[i] + (reach & area).count(), 1);
+            assault.piece(i, reach, sink);
         }
     }
     assault.finish(sink);
+    let pawns = board.by_role(Role::Pawn);
+    for sq in board.by_piece(color, Role::Rook) {
+        let file = Bitboard::from_file(sq.file());
+        if (pawns & file).is_empty() {
+            sink.add(ROOK_OPEN, 1);
+        } else if (board.by_piece(color, Role::Pawn) & file).is_empty() {
+            sink.add(ROOK_HALF_OPEN, 1);
+        }
+    }
 }
 
 #[cfg(test)]
