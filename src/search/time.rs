@@ -166,17 +166,16 @@ impl TimeBudget {
 
 /// The moves a clock with an increment (or a UCI `go` without
 /// `movestogo`) is shared over. In self-play at 2 s + 0.02 s a side
-/// sharing over 35 scored +21 +/- 41 Elo against 25, one sharing over 18
-/// -58 +/- 40 (`docs/lab/chess-pruning.md`).
+/// sharing over 35 scored +20 +/- 28 Elo against 25 (400 games), one
+/// sharing over 18 -58 +/- 40 (200; `docs/lab/chess-pruning.md`).
 pub const MOVES_TO_GO: i64 = 35;
 
 /// The budget for a UCI `go`: the time left, the increment per move, the
 /// moves to the next time control, and an optional fixed move time. The
 /// share of a move is the usable time over the moves to go (at most
 /// [`MOVES_TO_GO`]) plus three quarters of the increment; no new iteration
-/// starts after it,
-/// the search stops at four times it, and never past half of what is left
-/// after the reserve.
+/// starts after it, the search stops at four times it, and never past half
+/// of what is left after the reserve.
 pub fn budget_with_increment(
     remaining_ms: i64,
     increment_ms: i64,
