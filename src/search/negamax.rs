@@ -9,6 +9,7 @@ use arrayvec::ArrayVec;
 
 use super::history::piece_square;
 use super::params::PARAMS;
+use super::policy::LateQuiet;
 use super::score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
 use super::stack::NO_EVAL;
 use super::stack::NO_MOVE;
@@ -31,6 +32,8 @@ struct Node {
     static_eval: Option<i32>,
     /// The side to move stands better than two plies before.
     improving: bool,
+    /// The hash move is a capture.
+    tt_capture: bool,
 }
 
 /// Where a move stands in its node's loop.
@@ -108,6 +111,7 @@ impl Worker {
             in_check,
             static_eval,
             improving,
+            tt_capture: tt_move.is_some_and(|m| m.is_capture()),
         };
         if let Some(score) = self.prune(pos, &node) {
             return score;
@@ -362,8 +366,14 @@ impl Worker {
             return None;
         }
         let reduction = if reducible && !offer {
-            let history = self.histories.butterfly(m);
-            (policy.reduction)(depth, index, node.pv_node, node.improving, history)
+            (policy.reduction)(&LateQuiet {
+                depth,
+                index,
+                pv_node: node.pv_node,
+                improving: node.improving,
+                history: self.histories.butterfly(m),
+                tt_capture: node.tt_capture,
+            })
         } else {
             0
         };

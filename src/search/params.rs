@@ -70,8 +70,11 @@ pub struct Params {
     /// See `lmr_scale`.
     pub lmr_history: i32,
     /// The chess reduction: `ln(depth) * ln(index) / lmr_chess_divisor`,
-    /// one less on the principal variation.
+    /// one less on the principal variation, `lmr_tt_capture` more where
+    /// the hash move is a capture.
     pub lmr_chess_divisor: f64,
+    /// See `lmr_chess_divisor`.
+    pub lmr_tt_capture: i32,
     /// What earlier searches' histories count at the start of a search
     /// (divided by this).
     pub history_aging: i32,
@@ -106,5 +109,6 @@ pub const PARAMS: Params = Params {
     lmr_unimproving: 1.9,
     lmr_history: 4096,
     lmr_chess_divisor: 1.6,
+    lmr_tt_capture: 1,
     history_aging: 8,
 };

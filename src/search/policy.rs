@@ -43,9 +43,8 @@ pub struct Policy {
     pub reduce_from: usize,
     /// Whether a move that checks or promotes is searched unreduced.
     pub checks_unreduced: bool,
-    /// The late move reduction of the quiet move at `index`: depth,
-    /// index, principal variation, improving, its history.
-    pub reduction: fn(i32, usize, bool, bool, i32) -> i32,
+    /// The late move reduction of a late quiet move.
+    pub reduction: fn(&LateQuiet) -> i32,
     /// The null move's reduction: depth, and how far the static score
     /// is above beta.
     pub null_reduction: fn(i32, i32) -> i32,
@@ -70,6 +69,22 @@ pub struct Policy {
     /// A proof-number search goes beside a timed search (forced wins
     /// proved; sound only without repetition rules).
     pub proof_search: bool,
+}
+
+/// What a late move reduction reads of a quiet move and its node.
+pub struct LateQuiet {
+    /// The node's depth.
+    pub depth: i32,
+    /// The move's index in the ordered list.
+    pub index: usize,
+    /// The node is on the principal variation.
+    pub pv_node: bool,
+    /// The side to move stands better than two plies before.
+    pub improving: bool,
+    /// The move's butterfly history.
+    pub history: i32,
+    /// The node's hash move is a capture.
+    pub tt_capture: bool,
 }
 
 /// Chess.
@@ -145,17 +160,19 @@ impl Policy {
 
 /// Late move reduction under chess: logarithmic in depth and move number
 /// (as most chess engines reduce), one ply less on the principal variation,
+/// `lmr_tt_capture` more where the hash move is a capture (the capture is
+/// likely the node's best move, so the quiet moves after it matter less),
 /// and never into the quiescence search at once.
-fn chess_reduction(
-    depth: i32,
-    index: usize,
-    pv_node: bool,
-    _improving: bool,
-    _history: i32,
-) -> i32 {
-    let r = (f64::from(depth).ln() * (index as f64).ln() / PARAMS.lmr_chess_divisor) as i32
-        - i32::from(pv_node);
-    r.clamp(1, (depth - 2).max(1))
+fn chess_reduction(q: &LateQuiet) -> i32 {
+    let most = (q.depth - 2).max(1);
+    let r = (f64::from(q.depth).ln() * (q.index as f64).ln() / PARAMS.lmr_chess_divisor) as i32
+        - i32::from(q.pv_node);
+    let after_capture = if q.tt_capture {
+        PARAMS.lmr_tt_capture
+    } else {
+        0
+    };
+    (r.clamp(1, most) + after_capture).min(most)
 }
 
 /// Late move reduction under antichess, for a quiet move that leaves the
@@ -163,19 +180,13 @@ fn chess_reduction(
 /// Stockfish reduces), one more where the side is not improving or off the
 /// principal variation, one less for a move with a history of cutoffs,
 /// and never into the quiescence search at once.
-fn antichess_reduction(
-    depth: i32,
-    index: usize,
-    pv_node: bool,
-    improving: bool,
-    history: i32,
-) -> i32 {
-    let base = f64::from(depth).ln() * ((index + 1) as f64).ln();
+fn antichess_reduction(q: &LateQuiet) -> i32 {
+    let base = f64::from(q.depth).ln() * ((q.index + 1) as f64).ln();
     let r = (PARAMS.lmr_scale * base + PARAMS.lmr_offset) as i32
-        + i32::from(!improving && base > PARAMS.lmr_unimproving)
-        + i32::from(!pv_node)
-        - i32::from(history > PARAMS.lmr_history);
-    r.clamp(1, (depth - 2).max(1))
+        + i32::from(!q.improving && base > PARAMS.lmr_unimproving)
+        + i32::from(!q.pv_node)
+        - i32::from(q.history > PARAMS.lmr_history);
+    r.clamp(1, (q.depth - 2).max(1))
 }
 
 /// The null move's reduction under chess: as under antichess, and one ply
