@@ -123,13 +123,15 @@ impl Computer {
     /// The move for a game's turn, as the TextUI and `play` ask for it: a
     /// fixed `depth` with no clock and no move time searches that many
     /// plies (the same move every time); otherwise the move takes the time
-    /// budget of the clock (`remaining`) or of the fixed move time, as the
-    /// antichess engine's does.
+    /// budget of the clock (`remaining`, and its `increment` where known)
+    /// or of the fixed move time, as the chess and antichess engine's does
+    /// ([`crate::search::time::budget_for`]).
     pub fn choose_for_turn(
         &mut self,
         pos: &Position,
         depth: Option<u32>,
         remaining: Option<i64>,
+        increment: Option<i64>,
         movetime: Option<Duration>,
     ) -> Pick {
         match depth {
@@ -137,7 +139,12 @@ impl Computer {
                 self.choose_to_depth(pos, depth)
             }
             _ => {
-                let budget = crate::search::time::budget(remaining, movetime, pos.moves() / 2);
+                let budget = crate::search::time::budget_for(
+                    remaining,
+                    increment,
+                    movetime,
+                    pos.moves() / 2,
+                );
                 self.choose(pos, budget.hard.max(Duration::from_millis(1)))
             }
         }

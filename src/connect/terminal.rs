@@ -58,7 +58,13 @@ impl Plugin for Position {
         if computer.shape() != pos.shape() {
             *computer = Computer::new(pos.shape(), computer.hash_mb());
         }
-        let choice = computer.choose_for_turn(pos, options.depth, remaining, options.movetime);
+        let choice = computer.choose_for_turn(
+            pos,
+            options.depth,
+            remaining,
+            options.increment_ms,
+            options.movetime,
+        );
         progress(choice.depth, 0);
         let Some(row) = pos.landing_row(choice.column) else {
             return Ok(None);

@@ -207,6 +207,32 @@ fn antichess_null_reduction(depth: i32, _above_beta: i32) -> i32 {
 mod tests {
     use super::*;
 
+    fn late_quiet(depth: i32, index: usize, tt_capture: bool) -> LateQuiet {
+        LateQuiet {
+            depth,
+            index,
+            pv_node: false,
+            improving: true,
+            history: 0,
+            tt_capture,
+        }
+    }
+
+    #[test]
+    fn a_capturing_hash_move_adds_a_ply_of_reduction_under_chess_only() {
+        let chess = Policy::of(&Ruleset::CHESS).reduction;
+        // ln(10) * ln(10) / 1.6 = 3.3: three plies, four after a capture.
+        assert_eq!(chess(&late_quiet(10, 10, false)), 3);
+        assert_eq!(chess(&late_quiet(10, 10, true)), 4);
+        // Never past depth - 2, so never into the quiescence search at once.
+        assert_eq!(chess(&late_quiet(4, 30, true)), 2);
+        let antichess = Policy::of(&Ruleset::SPRING_2007).reduction;
+        assert_eq!(
+            antichess(&late_quiet(10, 10, false)),
+            antichess(&late_quiet(10, 10, true))
+        );
+    }
+
     #[test]
     fn the_null_move_reduction_grows_with_the_margin_under_chess_only() {
         let chess = Policy::of(&Ruleset::CHESS).null_reduction;
