@@ -9,7 +9,17 @@
 //! the file).
 
 use antichess::rules::{Position, Ruleset};
-use antichess::search::{Engine, Limits, MATE};
+use antichess::search::{Engine, Limits, MATE, Report};
+
+/// The engine's search of `pos` from a cleared table within `nodes`.
+fn search_within(engine: &mut Engine, pos: &Position, nodes: u64) -> Report {
+    engine.clear();
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    engine.search(pos, &limits, |_| {}).expect("a move")
+}
 
 /// Nodes the engine may spend on one position (the hardest of the suite
 /// took 26,019 when this was written).
@@ -25,12 +35,7 @@ fn every_mate_in_two_and_three_is_found_at_its_distance() {
         let (fen, moves) = line.split_once('\t').expect("FEN, tab, mate distance");
         let moves: i32 = moves.parse().expect("a mate distance in moves");
         let pos = Position::from_fen(fen, Ruleset::CHESS).expect("a chess FEN");
-        engine.clear();
-        let limits = Limits {
-            nodes: Some(BUDGET),
-            ..Limits::default()
-        };
-        let report = engine.search(&pos, &limits, |_| {}).expect("a move");
+        let report = search_within(&mut engine, &pos, BUDGET);
         most = most.max(report.nodes);
         // Mate in N moves is mate on ply 2N - 1 from here.
         if report.score != MATE - (2 * moves - 1) {
@@ -76,12 +81,7 @@ fn win_at_chess_within_a_node_budget() {
             .flat_map(|san| antichess::rules::notation::read_san(&pos, san))
             .collect();
         assert!(!wanted.is_empty(), "{id}: {best} is not legal");
-        engine.clear();
-        let limits = Limits {
-            nodes: Some(WAC_BUDGET),
-            ..Limits::default()
-        };
-        let report = engine.search(&pos, &limits, |_| {}).expect("a move");
+        let report = search_within(&mut engine, &pos, WAC_BUDGET);
         if !wanted.contains(&report.best) {
             missed.push(
                 id.trim()
