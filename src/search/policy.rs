@@ -87,6 +87,14 @@ pub struct LateQuiet {
     pub tt_capture: bool,
 }
 
+impl LateQuiet {
+    /// The most a reduction may take: it leaves at least one ply, so that
+    /// the move never goes into the quiescence search at once.
+    fn most(&self) -> i32 {
+        (self.depth - 2).max(1)
+    }
+}
+
 /// Chess.
 const CHESS: Policy = Policy {
     evaluate: eval_chess::evaluate,
@@ -164,15 +172,9 @@ impl Policy {
 /// likely the node's best move, so the quiet moves after it matter less),
 /// and never into the quiescence search at once.
 fn chess_reduction(q: &LateQuiet) -> i32 {
-    let most = (q.depth - 2).max(1);
     let r = (f64::from(q.depth).ln() * (q.index as f64).ln() / PARAMS.lmr_chess_divisor) as i32
         - i32::from(q.pv_node);
-    let after_capture = if q.tt_capture {
-        PARAMS.lmr_tt_capture
-    } else {
-        0
-    };
-    (r.clamp(1, most) + after_capture).min(most)
+    (r.clamp(1, q.most()) + PARAMS.lmr_tt_capture * i32::from(q.tt_capture)).min(q.most())
 }
 
 /// Late move reduction under antichess, for a quiet move that leaves the
@@ -186,7 +188,7 @@ fn antichess_reduction(q: &LateQuiet) -> i32 {
         + i32::from(!q.improving && base > PARAMS.lmr_unimproving)
         + i32::from(!q.pv_node)
         - i32::from(q.history > PARAMS.lmr_history);
-    r.clamp(1, (q.depth - 2).max(1))
+    r.clamp(1, q.most())
 }
 
 /// The null move's reduction under chess: as under antichess, and one ply
