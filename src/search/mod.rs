@@ -13,7 +13,8 @@
 //! | `draws.rs` | draws by rule inside the search (repetitions, the fifty-move rule) |
 //! | `stack.rs` | what is kept for each ply of the current line |
 //! | `history.rs` | the butterfly, continuation and capture histories |
-//! | `ordering.rs` | move ordering: hash move, captures, killers, history, continuation history |
+//! | `movepick.rs` | the staged move picker: hash move, good captures, killers, quiet moves, bad captures |
+//! | `ordering.rs` | what orders moves: each one's stage and key, and what a cutoff teaches the histories |
 //! | `proof.rs` | proof-number search: forced wins proved or refuted, beside the search where being mated wins |
 //! | `eval.rs` | the antichess evaluation and its weights per ruleset |
 //! | `eval_chess/` | the chess evaluation: weighted features fitted to game results, mop-up |
@@ -27,6 +28,7 @@ mod draws;
 pub mod eval;
 pub mod eval_chess;
 mod history;
+mod movepick;
 mod negamax;
 mod ordering;
 pub mod params;

@@ -8,6 +8,7 @@
 use arrayvec::ArrayVec;
 
 use super::history::piece_square;
+use super::movepick::{MovePicker, Picked};
 use super::params::PARAMS;
 use super::policy::LateQuiet;
 use super::score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
@@ -123,11 +124,11 @@ impl Worker {
             depth -= 1;
             node.depth = depth;
         }
-        self.order(pos, &mut moves, tt_move, ply);
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
         }
-        let Some((best_score, best_move)) = self.search_moves(pos, &moves, &node, alpha) else {
+        let Some((best_score, best_move)) = self.search_moves(pos, &moves, tt_move, &node, alpha)
+        else {
             return 0;
         };
         if !self.stopped || ply > 0 {
@@ -246,12 +247,13 @@ impl Worker {
         (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
     }
 
-    /// Searches the ordered moves of a node: its best score and move, or
-    /// `None` when the search stopped below the root.
+    /// Searches the moves of a node in the staged picker's order: its best
+    /// score and move, or `None` when the search stopped below the root.
     fn search_moves(
         &mut self,
         pos: &Position,
         moves: &MoveList,
+        tt_move: Option<Move>,
         node: &Node,
         mut alpha: i32,
     ) -> Option<(i32, Option<Move>)> {
@@ -262,7 +264,11 @@ impl Worker {
         let mut tried = ArrayVec::<Move, 64>::new();
         // The captures searched so far (for the capture history's malus).
         let mut tried_captures = ArrayVec::<Move, 32>::new();
-        for (i, &m) in moves.iter().enumerate() {
+        let mut picker = MovePicker::new(self, moves, tt_move, ply);
+        for i in 0.. {
+            let Some(Picked { m, exchange_holds }) = picker.next(self, pos) else {
+                break;
+            };
             if ply == 0
                 && let Some(observe) = &self.root_observer
             {
@@ -274,6 +280,7 @@ impl Worker {
                 && !node.in_check
                 && depth <= PARAMS.see_depth
                 && best_score > -MATE_BOUND
+                && exchange_holds != Some(true)
                 && !pos.see_ge(m, -PARAMS.see_margin * depth)
             {
                 continue;

@@ -1,10 +1,13 @@
-//! Move ordering: the hash move, captures by most valuable victim then
-//! (where the policy says, chess) the capture history, then least valuable
-//! attacker, killer moves, then the history of cutoffs (by
+//! What orders moves: each move's kind, which decides its stage in the
+//! staged move picker ([`super::movepick`]), and its key within the stage;
+//! and what a cutoff teaches the histories the keys read.
+//!
+//! Captures sort by most valuable victim, then (where the policy says,
+//! chess) the capture history, then least valuable attacker; where the
+//! policy says (chess), those that lose material by their static exchange
+//! are kept for last. Quiet moves sort by the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
-//! destination, after the moves one and two plies before); where the
-//! policy says (chess), captures that lose material by their static
-//! exchange come last, after the quiet moves.
+//! destination, after the moves one and two plies before).
 //!
 //! Where being mated wins, two more things (measured together, see
 //! `docs/engine.md`, "Offers first, a history malus and a wider window"):
@@ -14,110 +17,111 @@
 
 use super::Worker;
 use super::history::piece_square;
-use arrayvec::ArrayVec;
 
-use crate::rules::{MAX_MOVES, Move, MoveKind, MoveList, Position, Role};
+use crate::rules::{Move, MoveKind, Position, Role};
 
-/// Where captures (and queen promotions) sort: above killers and every
-/// history score, so that in a list of both (chess) they come first.
-const CAPTURES: i32 = 1 << 24;
-/// Where captures that lose material by their static exchange sort, where
-/// the policy puts them last: below every history score.
-const BAD_CAPTURES: i32 = -(1 << 24);
 /// What each step of the victim's value adds to a capture's key: the
 /// victim decides first, then the capture history (within
-/// [`CAPTURE_HISTORY_SPREAD`]), then the least valuable attacker.
+/// [`CAPTURE_HISTORY_SPREAD`]), then the least valuable attacker. Every
+/// capture's key is above zero, a queen promotion's.
 const VICTIM: i32 = 1 << 16;
 /// See [`VICTIM`].
 const CAPTURE_HISTORY_SPREAD: i32 = (1 << 15) - 8;
-/// Where killer moves sort: above every history score.
-const KILLERS: i32 = 1 << 23;
 /// What an offer adds to its history score where offers come first. A
 /// move's history score sums three entries, each within
 /// the bound: the offers sort above the other quiet moves unless
-/// an offer's own history is far below zero, and always below the killers
-/// (each entry is within [`super::history::HISTORY_BOUND`]).
+/// an offer's own history is far below zero (each entry is within
+/// [`super::history::HISTORY_BOUND`]).
 const OFFERS: i32 = 1 << 22;
 
+/// What a move is to the order: its kind decides its stage
+/// ([`super::movepick`]), and within the stage its key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A capture, keyed by [`Worker::capture_key`].
+    Capture,
+    /// A queen promotion that takes nothing, where captures are not
+    /// forced: with the captures, below every one of them (key 0).
+    Promotion,
+    /// A quiet move (a killer, or keyed by [`Worker::quiet_key`]), and
+    /// where captures are forced a queen promotion that takes nothing.
+    Quiet,
+    /// A promotion to anything but a queen, capture or not: last of all,
+    /// in the generator's order.
+    UnderPromotion,
+}
+
+/// Where a capture sorts: above the killers and every quiet move, or
+/// (where the policy says) below them all, since its static exchange
+/// loses material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Band {
+    Good,
+    Bad,
+}
+
 impl Worker {
-    /// Orders moves: the hash move first; captures by most valuable victim,
-    /// then least valuable attacker, and queen promotions; quiet moves by
-    /// killers, then (where being mated wins) offers, then history;
-    /// then (where the policy says) captures that lose material by their
-    /// static exchange; under-promotions last. (Under antichess a list holds only captures
-    /// or only quiet moves.)
-    pub(super) fn order(
-        &self,
-        pos: &Position,
-        moves: &mut MoveList,
-        tt_move: Option<Move>,
-        ply: usize,
-    ) {
-        let killers = self.stack.killers(ply);
+    /// The kind of `m` under the worker's policy.
+    pub(super) fn kind_of(&self, m: Move) -> Kind {
+        if m.promotion().is_some_and(|r| r != Role::Queen) {
+            Kind::UnderPromotion
+        } else if m.is_capture() {
+            Kind::Capture
+        } else if m.is_promotion() && !self.policy.captures_forced {
+            Kind::Promotion
+        } else {
+            Kind::Quiet
+        }
+    }
+
+    /// A capture's band and key within it: most valuable victim first,
+    /// then (where the policy says) the capture history, then least
+    /// valuable attacker. Its static exchange is asked only of a capture
+    /// whose victim is worth less than its attacker, where the policy puts
+    /// bad captures last.
+    pub(super) fn capture_key(&self, pos: &Position, m: Move) -> (Band, i32) {
         let board = pos.board();
         let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
-        let offers_first = self.policy.offers_first;
-        let them = pos.turn().other();
-        // A quiet move whose destination the opponent attacks once the
-        // piece has left its square.
-        let offers = |m: Move| {
-            board
+        let victim = if m.kind() == MoveKind::EnPassant {
+            1
+        } else {
+            rank(m.to())
+        };
+        let attacker = rank(m.from());
+        let band = if self.policy.bad_captures_last && victim < attacker && !pos.see_ge(m, 0) {
+            Band::Bad
+        } else {
+            Band::Good
+        };
+        let history = if self.policy.capture_history {
+            let h = self.histories.capture(pos, m);
+            h.clamp(-CAPTURE_HISTORY_SPREAD, CAPTURE_HISTORY_SPREAD)
+        } else {
+            0
+        };
+        (band, victim * VICTIM + history - attacker)
+    }
+
+    /// A quiet move's key at `ply`: its butterfly and continuation
+    /// histories, and where being mated wins, [`OFFERS`] more for a move
+    /// whose destination the opponent attacks once the piece has left
+    /// its square.
+    pub(super) fn quiet_key(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        let offer = if self.policy.offers_first {
+            let board = pos.board();
+            let them = pos.turn().other();
+            let attacked = board
                 .attackers(m.to(), them, board.occupied().without(m.from()))
-                .any()
+                .any();
+            if attacked { OFFERS } else { 0 }
+        } else {
+            0
         };
-        let key = |m: Move| {
-            if Some(m) == tt_move {
-                i32::MAX
-            } else if m.promotion().is_some_and(|r| r != Role::Queen) {
-                i32::MIN
-            } else if m.is_capture() {
-                let victim = if m.kind() == MoveKind::EnPassant {
-                    1
-                } else {
-                    rank(m.to())
-                };
-                let attacker = rank(m.from());
-                let band =
-                    if self.policy.bad_captures_last && victim < attacker && !pos.see_ge(m, 0) {
-                        BAD_CAPTURES
-                    } else {
-                        CAPTURES
-                    };
-                let history = if self.policy.capture_history {
-                    let h = self.histories.capture(pos, m);
-                    h.clamp(-CAPTURE_HISTORY_SPREAD, CAPTURE_HISTORY_SPREAD)
-                } else {
-                    0
-                };
-                band + victim * VICTIM + history - attacker
-            } else if m.is_promotion() && !self.policy.captures_forced {
-                CAPTURES
-            } else if killers.contains(&Some(m)) {
-                KILLERS
-            } else {
-                let offer = if offers_first && offers(m) { OFFERS } else { 0 };
-                self.histories.butterfly(m)
-                    + self
-                        .histories
-                        .continued(&self.stack, ply, piece_square(pos, m))
-                    + offer
-            }
-        };
-        // Each move's key is computed once and packed with the move into
-        // one integer: the key (its sign bit flipped, so that unsigned
-        // order is signed order) above the move's place in the list
-        // (counted down, so that ties keep the generation order) above
-        // the move's bits. Sorting the integers sorts the moves.
-        let mut packed = ArrayVec::<u64, MAX_MOVES>::new();
-        for (i, &m) in moves.iter().enumerate() {
-            let key = u64::from(key(m) as u32 ^ (1 << 31));
-            let place = (MAX_MOVES - 1 - i) as u64;
-            packed.push(key << 32 | place << 16 | u64::from(m.to_bits()));
-        }
-        packed.sort_unstable_by(|a, b| b.cmp(a));
-        for (slot, p) in moves.iter_mut().zip(&packed) {
-            *slot = Move::from_bits(*p as u16).expect("the bits of a generated move");
-        }
+        self.histories.butterfly(m)
+            + self
+                .histories
+                .continued(&self.stack, ply, piece_square(pos, m))
+            + offer
     }
 
     /// Remembers the quiet move `m` that cut off at `ply`: a killer, and a
@@ -173,6 +177,7 @@ mod tests {
     use crate::rules::{Ruleset, Square};
     use crate::search::TranspositionTable;
     use crate::search::history::{HISTORY_BOUND, reward};
+    use crate::search::movepick::picked_all;
     use crate::search::policy::Policy;
 
     fn worker(ruleset: Ruleset) -> Worker {
@@ -186,10 +191,14 @@ mod tests {
     /// pawn on d5 takes it, offers a piece.
     const ONE_OFFER: &str = "4k3/8/8/3p4/8/8/1N6/4K3 w - - 0 1";
 
-    fn ordered(ruleset: Ruleset) -> (Position, MoveList) {
+    /// The moves of `pos` in the order the staged picker hands them out.
+    fn order(w: &Worker, pos: &Position) -> Vec<Move> {
+        picked_all(w, pos, &pos.legal_moves(), None, 0)
+    }
+
+    fn ordered(ruleset: Ruleset) -> (Position, Vec<Move>) {
         let pos = Position::from_fen(ONE_OFFER, ruleset).unwrap();
-        let mut moves = pos.legal_moves();
-        worker(ruleset).order(&pos, &mut moves, None, 0);
+        let moves = order(&worker(ruleset), &pos);
         (pos, moves)
     }
 
@@ -202,15 +211,13 @@ mod tests {
         // Elsewhere the histories alone decide (all zero here): the
         // generator's order stays.
         let (pos_2007, moves_2007) = ordered(Ruleset::SPRING_2007);
-        assert_eq!(moves_2007, pos_2007.legal_moves());
+        assert_eq!(moves_2007, pos_2007.legal_moves().to_vec());
         assert_ne!(moves_2007[0], offer);
         // A killer still comes before the offer.
         let mut w = worker(Ruleset::SPRING_2004);
         let killer = Move::new(Square::E1, Square::F2, MoveKind::Quiet);
         w.stack.add_killer(0, killer);
-        let mut moves = pos.legal_moves();
-        w.order(&pos, &mut moves, None, 0);
-        assert_eq!(&moves[..2], &[killer, offer]);
+        assert_eq!(&order(&w, &pos)[..2], &[killer, offer]);
     }
 
     #[test]
@@ -222,9 +229,7 @@ mod tests {
         let take = |from| Move::new(from, Square::D5, MoveKind::Capture);
         let (knight, bishop, rook) = (take(Square::C3), take(Square::C4), take(Square::D1));
         let captures = |w: &Worker| {
-            let mut moves = pos.legal_moves();
-            w.order(&pos, &mut moves, None, 0);
-            moves
+            order(w, &pos)
                 .into_iter()
                 .filter(|m| m.is_capture())
                 .collect::<Vec<_>>()

@@ -4,6 +4,7 @@
 
 use shakmaty::Bitboard;
 
+use super::movepick::{MovePicker, Picked};
 use super::params::PARAMS;
 use super::policy::Quiescence;
 use super::score::{INFINITY, terminal_score};
@@ -44,8 +45,8 @@ impl Worker {
             return (self.policy.evaluate)(pos);
         }
         let mut best = -INFINITY;
-        self.order(pos, moves, None, ply);
-        for &m in moves.iter() {
+        let mut picker = MovePicker::new(self, moves, None, ply);
+        while let Some(Picked { m, .. }) = picker.next(self, pos) {
             let child = pos.play(m);
             self.nodes += 1;
             self.check_time();
@@ -107,7 +108,7 @@ impl Worker {
             return (self.policy.evaluate)(pos);
         }
         let mut best = -INFINITY;
-        let mut moves = if in_check {
+        let moves = if in_check {
             let evasions = pos.legal_moves();
             if evasions.is_empty() {
                 return -(MATE - ply as i32);
@@ -122,13 +123,15 @@ impl Worker {
             best = stand;
             tactical_moves(pos)
         };
-        self.order(pos, &mut moves, None, ply);
-        for &m in moves.iter() {
+        let mut picker = MovePicker::new(self, &moves, None, ply);
+        while let Some(Picked { m, exchange_holds }) = picker.next(self, pos) {
             if !in_check && m.promotion().is_none() {
                 let victim = pos.board().role_at(m.to()).map_or(100, piece_value);
                 // Delta pruning, then captures that lose material by their
-                // exchange.
-                if best + victim + PARAMS.delta_margin < alpha || !pos.see_ge(m, 0) {
+                // exchange (asked once: the picker may know).
+                if best + victim + PARAMS.delta_margin < alpha
+                    || !exchange_holds.unwrap_or_else(|| pos.see_ge(m, 0))
+                {
                     continue;
                 }
             }
