@@ -14,9 +14,11 @@
 pub mod features;
 mod king_safety;
 mod mop_up;
+mod pawn_cache;
 mod pawns;
 mod weights;
 
+use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Color, Role, attacks};
 
 use crate::rules::{Board, Position};
@@ -40,7 +42,7 @@ pub trait Sink {
 }
 
 /// The weighted sum of the features, middlegame and endgame.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Tapered {
     mg: i32,
     eg: i32,
@@ -66,8 +68,10 @@ impl Sink for Tapered {
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sum = Tapered::default();
-    let phase = features(pos, &mut sum);
-    let white = taper(sum.mg, sum.eg, phase) + mop_up(pos);
+    let phase = all_but_pawns(pos, &mut sum);
+    let pawns = pawn_cache::score(pos.board());
+    let (mg, eg) = (sum.mg + pawns.mg, sum.eg + pawns.eg);
+    let white = taper(mg, eg, phase) + mop_up(pos);
     if pos.turn() == Color::White {
         white
     } else {
@@ -83,6 +87,13 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
 /// Tells `sink` every feature's count in `pos` (White's less Black's);
 /// returns the game phase, from 0 (kings and pawns) to [`FULL_PHASE`].
 pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
+    pawns::count(pos.board(), sink);
+    all_but_pawns(pos, sink)
+}
+
+/// Tells `sink` the count of every feature but the pawns' own
+/// ([`pawns::count`]); returns the game phase.
+fn all_but_pawns(pos: &Position, sink: &mut impl Sink) -> i32 {
     let board = pos.board();
     let white = Attacks::of(board, Color::White);
     let black = Attacks::of(board, Color::Black);
@@ -108,6 +119,9 @@ struct Attacks {
     minors: Bitboard,
     /// By any piece.
     all: Bitboard,
+    /// Each knight, bishop, rook and queen: its kind (0 to 3) and what it
+    /// attacks (for mobility and the attack on the king).
+    pieces: ArrayVec<(usize, Bitboard), 64>,
 }
 
 impl Attacks {
@@ -115,19 +129,30 @@ impl Attacks {
         let occupied = board.occupied();
         let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
         let (mut minors, mut all) = (Bitboard::EMPTY, pawns);
+        let mut pieces = ArrayVec::new();
         for sq in board.by_color(color) & !board.by_role(Role::Pawn) {
             let role = board.role_at(sq).expect("a piece on an occupied square");
             let reach = attacks::attacks(sq, role.of(color), occupied);
             if matches!(role, Role::Knight | Role::Bishop) {
                 minors |= reach;
             }
+            if role != Role::King {
+                // Knight to queen: 0 to 3.
+                pieces.push((role as usize - 2, reach));
+            }
             all |= reach;
         }
-        Attacks { pawns, minors, all }
+        Attacks {
+            pawns,
+            minors,
+            all,
+            pieces,
+        }
     }
 }
 
-/// Counts `color`'s features into `sink`; returns its share of the phase.
+/// Counts `color`'s features but its pawns' own into `sink`; returns its
+/// share of the phase.
 fn side(
     board: &Board,
     color: Color,
@@ -136,7 +161,8 @@ fn side(
     sink: &mut impl Sink,
 ) -> i32 {
     let mut phase = 0;
-    for (i, role) in Role::ALL.into_iter().enumerate() {
+    // The pawns' material and squares are the pawns' own count.
+    for (i, role) in Role::ALL.into_iter().enumerate().skip(1) {
         for sq in board.by_piece(color, role) {
             let own_side = if color == Color::White {
                 sq
@@ -153,8 +179,7 @@ fn side(
     if board.by_piece(color, Role::Bishop).more_than_one() {
         sink.add(BISHOP_PAIR, 1);
     }
-    pawns::structure(board, color, ours.pawns, sink);
-    pieces(board, color, theirs, sink);
+    pieces(board, color, ours, theirs, sink);
     king_safety::shelter(board, color, sink);
     let enemy = board.by_color(color.other());
     let targets = enemy & !board.by_role(Role::King);
@@ -171,17 +196,12 @@ fn side(
 }
 
 /// Mobility, the attack on the enemy king, and rooks on open files.
-fn pieces(board: &Board, color: Color, theirs: &Attacks, sink: &mut impl Sink) {
-    let occupied = board.occupied();
+fn pieces(board: &Board, color: Color, ours: &Attacks, theirs: &Attacks, sink: &mut impl Sink) {
     let area = !board.by_color(color) & !theirs.pawns;
     let mut assault = Assault::on(board, color, theirs.all);
-    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-    for (i, role) in roles.into_iter().enumerate() {
-        for sq in board.by_piece(color, role) {
-            let reach = attacks::attacks(sq, role.of(color), occupied);
-            sink.add(MOBILITY[i] + (reach & area).count(), 1);
-            assault.piece(i, reach, sink);
-        }
+    for &(i, reach) in &ours.pieces {
+        sink.add(MOBILITY[i] + (reach & area).count(), 1);
+        assault.piece(i, reach, sink);
     }
     assault.finish(sink);
     let pawns = board.by_role(Role::Pawn);

@@ -1,11 +1,31 @@
-//! Pawn structure: passed, doubled, isolated, supported pawns and pawns
-//! side by side.
+//! The pawns' own features: their material and squares, and their
+//! structure (passed, doubled, isolated, supported pawns and pawns side by
+//! side). They depend on the pawns alone, so that their score can be kept
+//! by the pawns (`pawn_cache.rs`).
 
 use shakmaty::{Bitboard, Color, File, Role, Square};
 
-use super::Sink;
-use super::features::{DOUBLED, ISOLATED, PASSED, PHALANX, SUPPORTED};
+use super::features::{DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, SQUARES, SUPPORTED, folded};
+use super::{Signed, Sink};
 use crate::rules::Board;
+
+/// Counts both sides' pawns' own features into `sink` (White's less
+/// Black's).
+pub fn count(board: &Board, sink: &mut impl Sink) {
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let sink = &mut Signed(sink, sign);
+        let pawns = board.by_piece(color, Role::Pawn);
+        for sq in pawns {
+            let own_side = match color {
+                Color::White => sq,
+                Color::Black => sq.flip_vertical(),
+            };
+            sink.add(SQUARES + folded(own_side as usize), 1);
+            sink.add(MATERIAL, 1);
+        }
+        structure(board, color, attacks(pawns, color), sink);
+    }
+}
 
 /// The squares `pawns` of `color` attack.
 pub fn attacks(pawns: Bitboard, color: Color) -> Bitboard {
@@ -29,7 +49,7 @@ pub fn file_and_neighbours(file: File) -> Bitboard {
 
 /// Counts `color`'s pawn structure into `sink`; `defended` is what its
 /// pawns attack.
-pub fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Sink) {
+fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Sink) {
     let ours = board.by_piece(color, Role::Pawn);
     let theirs = board.by_piece(color.other(), Role::Pawn);
     let west = (ours & !Bitboard::from_file(File::A)).shift(-1);
