@@ -193,8 +193,15 @@ impl Position {
     /// under any ruleset: what quiescence search looks at.
     pub fn captures(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.legal_captures(&self.context(), &mut list);
+        self.captures_into(&mut list);
         list
+    }
+
+    /// [`Position::captures`] into a list of the caller's (emptied first),
+    /// as [`Position::legal_moves_into`].
+    pub fn captures_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.legal_captures(&self.context(), list);
     }
 
     /// Whether the side to move has a legal en passant capture.

@@ -108,12 +108,12 @@ impl Worker {
             return (self.policy.evaluate)(pos);
         }
         let mut best = -INFINITY;
-        let moves = if in_check {
-            let evasions = pos.legal_moves();
-            if evasions.is_empty() {
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
                 return -(MATE - ply as i32);
             }
-            evasions
         } else {
             let stand = (self.policy.evaluate)(pos);
             if stand >= beta {
@@ -121,8 +121,8 @@ impl Worker {
             }
             alpha = alpha.max(stand);
             best = stand;
-            tactical_moves(pos)
-        };
+            tactical_moves(pos, &mut moves);
+        }
         let mut picker = MovePicker::new(self, &moves, None, ply);
         while let Some(Picked { m, exchange_holds }) = picker.next(self, pos) {
             if !in_check && m.promotion().is_none() {
@@ -150,9 +150,10 @@ impl Worker {
     }
 }
 
-/// The captures and queen promotions of a side not in check.
-fn tactical_moves(pos: &Position) -> MoveList {
-    let mut tactical = pos.captures();
+/// The captures and queen promotions of a side not in check, into
+/// `tactical` (emptied first).
+fn tactical_moves(pos: &Position, tactical: &mut MoveList) {
+    pos.captures_into(tactical);
     if (pos.ours(Role::Pawn) & Bitboard::from_rank(promotion_rank(pos.turn()))).any() {
         tactical.extend(
             pos.legal_moves()
@@ -161,7 +162,6 @@ fn tactical_moves(pos: &Position) -> MoveList {
         );
     }
     tactical.retain(|m| m.promotion().is_none_or(|r| r == Role::Queen));
-    tactical
 }
 
 /// Takes a move's score into a node's best score and alpha; returns whether

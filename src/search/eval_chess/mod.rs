@@ -95,8 +95,9 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
 /// ([`pawns::count`]); returns the game phase.
 fn all_but_pawns(pos: &Position, sink: &mut impl Sink) -> i32 {
     let board = pos.board();
-    let white = Attacks::of(board, Color::White);
-    let black = Attacks::of(board, Color::Black);
+    let (mut white, mut black) = (Attacks::default(), Attacks::default());
+    white.count(board, Color::White);
+    black.count(board, Color::Black);
     let mut phase = side(board, Color::White, &white, &black, &mut Signed(sink, 1));
     phase += side(board, Color::Black, &black, &white, &mut Signed(sink, -1));
     sink.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
@@ -113,6 +114,7 @@ impl<S: Sink> Sink for Signed<'_, S> {
 }
 
 /// What one side attacks.
+#[derive(Default)]
 struct Attacks {
     pawns: Bitboard,
     /// By knights and bishops.
@@ -125,11 +127,13 @@ struct Attacks {
 }
 
 impl Attacks {
-    fn of(board: &Board, color: Color) -> Attacks {
+    /// What `color` attacks on `board`, written into an empty `self` (in
+    /// the caller's frame: the list of pieces is never copied).
+    fn count(&mut self, board: &Board, color: Color) {
         let occupied = board.occupied();
         let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
         let (mut minors, mut all) = (Bitboard::EMPTY, pawns);
-        let mut pieces = ArrayVec::new();
+        let pieces = &mut self.pieces;
         for sq in board.by_color(color) & !board.by_role(Role::Pawn) {
             let role = board.role_at(sq).expect("a piece on an occupied square");
             let reach = attacks::attacks(sq, role.of(color), occupied);
@@ -142,12 +146,7 @@ impl Attacks {
             }
             all |= reach;
         }
-        Attacks {
-            pawns,
-            minors,
-            all,
-            pieces,
-        }
+        (self.pawns, self.minors, self.all) = (pawns, minors, all);
     }
 }
 
