@@ -22,11 +22,25 @@ pub fn piece_square(pos: &Position, m: Move) -> u16 {
     role * 64 + m.to() as u16
 }
 
+/// How a cutoff's bonus (or a malus) moves a history entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// Added, the entry kept within [`HISTORY_BOUND`] either way.
+    Clamped,
+    /// Added less the entry's own share of it (Stockfish's "gravity"):
+    /// `entry += bonus - entry * |bonus| / bound`, the bonus first kept
+    /// within the bound. An entry then stays within the bound, and what the
+    /// latest cutoffs taught outweighs what older ones did.
+    Gravity(i32),
+}
+
 /// The histories of one search thread.
 pub struct Histories {
     butterfly: Box<[[i32; 64]; 64]>,
     continuation: Box<[[i32; PIECE_SQUARES]]>,
     capture: Box<[[i32; 6]; PIECE_SQUARES]>,
+    /// How a bonus moves an entry: the policy's, set as each search starts.
+    pub update: Update,
 }
 
 impl Histories {
@@ -36,6 +50,7 @@ impl Histories {
             butterfly: Box::new([[0; 64]; 64]),
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES].into_boxed_slice(),
             capture: Box::new([[0; 6]; PIECE_SQUARES]),
+            update: Update::Clamped,
         }
     }
 
@@ -56,13 +71,14 @@ impl Histories {
     /// Adds `bonus` (or a malus) to both histories of the quiet move `m`
     /// at `ply`.
     pub fn reward(&mut self, pos: &Position, stack: &Stack, m: Move, bonus: i32, ply: usize) {
-        reward(
+        let update = self.update;
+        update.apply(
             &mut self.butterfly[m.from() as usize][m.to() as usize],
             bonus,
         );
         let this = piece_square(pos, m) as usize;
         for before in stack.earlier_moves(ply) {
-            reward(&mut self.continuation[before][this], bonus);
+            update.apply(&mut self.continuation[before][this], bonus);
         }
     }
 
@@ -74,7 +90,7 @@ impl Histories {
     /// Adds `bonus` (or a malus) to the capture history of the capture
     /// `m`.
     pub fn reward_capture(&mut self, pos: &Position, m: Move, bonus: i32) {
-        reward(
+        self.update.apply(
             &mut self.capture[piece_square(pos, m) as usize][victim(pos, m)],
             bonus,
         );
@@ -98,7 +114,41 @@ fn victim(pos: &Position, m: Move) -> usize {
     pos.board().role_at(m.to()).map_or(0, |r| r as usize - 1)
 }
 
-/// Adds a bonus (or a malus) to a history entry, within its bounds.
-pub fn reward(entry: &mut i32, bonus: i32) {
-    *entry = (*entry + bonus).clamp(-HISTORY_BOUND, HISTORY_BOUND);
+impl Update {
+    /// Adds a bonus (or a malus) to a history entry, as `self` says.
+    pub fn apply(self, entry: &mut i32, bonus: i32) {
+        match self {
+            Update::Clamped => *entry = (*entry + bonus).clamp(-HISTORY_BOUND, HISTORY_BOUND),
+            Update::Gravity(bound) => {
+                let bonus = bonus.clamp(-bound, bound);
+                let share = i64::from(*entry) * i64::from(bonus.abs()) / i64::from(bound);
+                *entry += bonus - share as i32;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_an_entry_within_its_bound_and_favours_the_latest() {
+        let gravity = Update::Gravity(1000);
+        let mut entry = 0;
+        for _ in 0..100 {
+            gravity.apply(&mut entry, 400);
+            assert!((0..=1000).contains(&entry));
+        }
+        assert!(entry > 990, "{entry}");
+        // A malus now takes more off a high entry than a bonus adds to a
+        // low one: 400 + 400 * 0.99 or so.
+        let before = entry;
+        gravity.apply(&mut entry, -400);
+        assert!(before - entry > 790, "{before} {entry}");
+        // Clamped, the entry only stops at the bound.
+        let mut clamped = HISTORY_BOUND - 10;
+        Update::Clamped.apply(&mut clamped, 400);
+        assert_eq!(clamped, HISTORY_BOUND);
+    }
 }

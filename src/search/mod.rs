@@ -166,6 +166,7 @@ impl Worker {
         self.policy = Policy::of_position(pos);
         self.stack.clear_killers();
         self.histories.age();
+        self.histories.update = self.policy.history_update;
 
         let mut moves = pos.legal_moves();
         if pos.status_with(&moves) != Status::Ongoing {

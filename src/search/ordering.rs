@@ -176,7 +176,7 @@ mod tests {
     use super::*;
     use crate::rules::{Ruleset, Square};
     use crate::search::TranspositionTable;
-    use crate::search::history::{HISTORY_BOUND, reward};
+    use crate::search::history::{HISTORY_BOUND, Update};
     use crate::search::movepick::picked_all;
     use crate::search::policy::Policy;
 
@@ -272,7 +272,7 @@ mod tests {
         // The entries stay within their bounds.
         let mut entry = 0;
         for _ in 0..10 {
-            reward(&mut entry, -(HISTORY_BOUND / 4));
+            Update::Clamped.apply(&mut entry, -(HISTORY_BOUND / 4));
         }
         assert_eq!(entry, -HISTORY_BOUND);
     }

@@ -71,10 +71,17 @@ pub struct Params {
     pub lmr_history: i32,
     /// The chess reduction: `ln(depth) * ln(index) / lmr_chess_divisor`,
     /// one less on the principal variation, `lmr_tt_capture` more where
-    /// the hash move is a capture.
+    /// the hash move is a capture, less by the history
+    /// (`lmr_chess_history`).
     pub lmr_chess_divisor: f64,
     /// See `lmr_chess_divisor`.
     pub lmr_tt_capture: i32,
+    /// Under chess, one ply less of that reduction for each this much of
+    /// the move's butterfly history (one more for as much below zero).
+    pub lmr_chess_history: i32,
+    /// Under chess, the bound of each history entry, which a bonus
+    /// approaches by gravity ([`super::history::Update::Gravity`]).
+    pub history_gravity: i32,
     /// What earlier searches' histories count at the start of a search
     /// (divided by this).
     pub history_aging: i32,
@@ -110,5 +117,7 @@ pub const PARAMS: Params = Params {
     lmr_history: 4096,
     lmr_chess_divisor: 1.6,
     lmr_tt_capture: 1,
+    lmr_chess_history: 5000,
+    history_gravity: 10_000,
     history_aging: 8,
 };

@@ -5,6 +5,7 @@
 //! search calls these and never asks which ruleset it plays: a ruleset's
 //! policy is chosen once, here ([`Policy::of`]).
 
+use super::history::Update;
 use super::params::PARAMS;
 use super::{eval, eval_chess};
 use crate::rules::{MateRule, Position, Ruleset};
@@ -69,6 +70,8 @@ pub struct Policy {
     /// A proof-number search goes beside a timed search (forced wins
     /// proved; sound only without repetition rules).
     pub proof_search: bool,
+    /// How a cutoff's bonus moves the history entries.
+    pub history_update: Update,
 }
 
 /// What a late move reduction reads of a quiet move and its node.
@@ -114,6 +117,7 @@ const CHESS: Policy = Policy {
     capture_history: true,
     futility: true,
     proof_search: false,
+    history_update: Update::Gravity(PARAMS.history_gravity),
 };
 
 /// Antichess where mating wins (2007, EnCastle).
@@ -135,6 +139,7 @@ const ANTICHESS: Policy = Policy {
     capture_history: false,
     futility: false,
     proof_search: false,
+    history_update: Update::Clamped,
 };
 
 /// Antichess where being mated wins (2004): offers first, a wider window,
@@ -168,12 +173,14 @@ impl Policy {
 
 /// Late move reduction under chess: logarithmic in depth and move number
 /// (as most chess engines reduce), one ply less on the principal variation,
-/// `lmr_tt_capture` more where the hash move is a capture (the capture is
-/// likely the node's best move, so the quiet moves after it matter less),
-/// and never into the quiescence search at once.
+/// one less for each `lmr_chess_history` of the move's history (one more
+/// for as much below zero), `lmr_tt_capture` more where the hash move is a
+/// capture (the capture is likely the node's best move, so the quiet moves
+/// after it matter less), and never into the quiescence search at once.
 fn chess_reduction(q: &LateQuiet) -> i32 {
     let r = (f64::from(q.depth).ln() * (q.index as f64).ln() / PARAMS.lmr_chess_divisor) as i32
-        - i32::from(q.pv_node);
+        - i32::from(q.pv_node)
+        - q.history / PARAMS.lmr_chess_history;
     (r.clamp(1, q.most()) + PARAMS.lmr_tt_capture * i32::from(q.tt_capture)).min(q.most())
 }
 
@@ -233,6 +240,24 @@ mod tests {
             antichess(&late_quiet(10, 10, false)),
             antichess(&late_quiet(10, 10, true))
         );
+    }
+
+    #[test]
+    fn under_chess_a_history_of_cutoffs_reduces_less_and_its_opposite_more() {
+        let chess = Policy::of(&Ruleset::CHESS).reduction;
+        let with_history = |history| {
+            chess(&LateQuiet {
+                history,
+                ..late_quiet(10, 10, false)
+            })
+        };
+        // Three plies at no history (above); 5,000 a ply either way.
+        assert_eq!(with_history(0), 3);
+        assert_eq!(with_history(5_000), 2);
+        assert_eq!(with_history(-10_000), 5);
+        // Still at least one ply, and never into the quiescence search.
+        assert_eq!(with_history(10_000), 1);
+        assert_eq!(with_history(-100_000), 8);
     }
 
     #[test]
