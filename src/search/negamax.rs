@@ -95,7 +95,7 @@ impl Worker {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, &mut moves, alpha, beta, ply);
+            return self.quiescence(pos, &moves, alpha, beta, ply);
         }
 
         let pv_node = beta - alpha > 1;

@@ -17,7 +17,7 @@ impl Worker {
     pub(super) fn quiescence(
         &mut self,
         pos: &Position,
-        moves: &mut MoveList,
+        moves: &MoveList,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -34,7 +34,7 @@ impl Worker {
     fn forced_captures(
         &mut self,
         pos: &Position,
-        moves: &mut MoveList,
+        moves: &MoveList,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -65,7 +65,7 @@ impl Worker {
                         Status::Over(o) => terminal_score(o, passed.turn(), ply + 2),
                         _ => self.forced_captures(
                             &passed,
-                            &mut passed_moves,
+                            &passed_moves,
                             alpha,
                             beta,
                             ply + 2,
@@ -73,14 +73,9 @@ impl Worker {
                         ),
                     }
                 }
-                Status::Ongoing => -self.forced_captures(
-                    &child,
-                    &mut child_moves,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    qply + 1,
-                ),
+                Status::Ongoing => {
+                    -self.forced_captures(&child, &child_moves, -beta, -alpha, ply + 1, qply + 1)
+                }
             };
             if raise(score, &mut best, &mut alpha, beta) {
                 break;
