@@ -110,7 +110,7 @@ impl Histories {
 
 /// The kind of piece a capture takes, as an index below 6 (a pawn for en
 /// passant).
-fn victim(pos: &Position, m: Move) -> usize {
+pub(super) fn victim(pos: &Position, m: Move) -> usize {
     pos.board().role_at(m.to()).map_or(0, |r| r as usize - 1)
 }
 

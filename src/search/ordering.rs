@@ -16,9 +16,9 @@
 //! what the cutoff's move gains.
 
 use super::Worker;
-use super::history::piece_square;
+use super::history::{self, piece_square};
 
-use crate::rules::{Move, MoveKind, Position, Role};
+use crate::rules::{Move, Position, Role};
 
 /// What each step of the victim's value adds to a capture's key: the
 /// victim decides first, then the capture history (within
@@ -81,13 +81,9 @@ impl Worker {
     /// bad captures last.
     pub(super) fn capture_key(&self, pos: &Position, m: Move) -> (Band, i32) {
         let board = pos.board();
-        let rank = |sq| board.role_at(sq).map_or(0, |r| r as i32);
-        let victim = if m.kind() == MoveKind::EnPassant {
-            1
-        } else {
-            rank(m.to())
-        };
-        let attacker = rank(m.from());
+        // Both as roles rank, from 1 (a pawn; en passant's too) to 6.
+        let victim = history::victim(pos, m) as i32 + 1;
+        let attacker = board.role_at(m.from()).map_or(0, |r| r as i32);
         let band = if self.policy.bad_captures_last && victim < attacker && !pos.see_ge(m, 0) {
             Band::Bad
         } else {
@@ -174,7 +170,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::rules::{Ruleset, Square};
+    use crate::rules::{MoveKind, Ruleset, Square};
     use crate::search::TranspositionTable;
     use crate::search::history::{HISTORY_BOUND, Update};
     use crate::search::movepick::picked_all;
