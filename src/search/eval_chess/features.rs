@@ -22,14 +22,17 @@ pub const ISOLATED: usize = DOUBLED + 1;
 pub const SUPPORTED: usize = ISOLATED + 1;
 /// A pawn with a pawn of its side beside it on its rank.
 pub const PHALANX: usize = SUPPORTED + 1;
+/// A backward pawn: none of its side's pawns beside it on its rank or
+/// behind, and the square in front of it attacked by an enemy pawn.
+pub const BACKWARD: usize = PHALANX + 1;
 /// Mobility: for each knight, bishop, rook and queen, its number of
 /// reachable squares (not its own side's, not attacked by an enemy pawn),
 /// one index per number.
 pub const MOBILITY: [usize; 4] = [
-    PHALANX + 1,
-    PHALANX + 1 + 9,
-    PHALANX + 1 + 9 + 14,
-    PHALANX + 1 + 9 + 14 + 15,
+    BACKWARD + 1,
+    BACKWARD + 1 + 9,
+    BACKWARD + 1 + 9 + 14,
+    BACKWARD + 1 + 9 + 14 + 15,
 ];
 /// A rook on a file without pawns.
 pub const ROOK_OPEN: usize = MOBILITY[3] + 28;
@@ -59,14 +62,33 @@ pub const PAWN_THREATS: usize = KING_DANGER + DANGER_UNITS;
 pub const MINOR_THREATS: usize = PAWN_THREATS + 1;
 /// An enemy piece other than the king attacked and not defended.
 pub const HANGING: usize = MINOR_THREATS + 1;
+/// An enemy queen attacked by a rook.
+pub const ROOK_THREATS: usize = HANGING + 1;
+/// A knight, a bishop on an outpost: on the fourth to sixth rank from its
+/// side, defended by a pawn, where no enemy pawn can ever attack it.
+pub const OUTPOST: usize = ROOK_THREATS + 1;
+/// A rook on the seventh rank from its side.
+pub const ROOK_SEVENTH: usize = OUTPOST + 2;
+/// A passed pawn's extras (`passed.rs`), each counted once per passed pawn
+/// on the fourth rank from its side (1), the fifth (2), the sixth (3) and
+/// the seventh (4): the square in front of it empty; the way to its last
+/// rank empty and not attacked by the enemy; the enemy king's distance to
+/// the square in front (up to 5); its own king's.
+pub const PASSED_EXTRAS: usize = ROOK_SEVENTH + 1;
+/// Each bishop's pawns of its own side on squares of its colour.
+pub const BISHOP_PAWNS: usize = PASSED_EXTRAS + 4;
+/// A knight or bishop right behind a pawn (of either side).
+pub const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
+/// The king's distance to the nearest pawn of its side.
+pub const KING_PAWN_DISTANCE: usize = MINOR_BEHIND_PAWN + 1;
 /// The side to move.
-pub const TEMPO: usize = HANGING + 1;
+pub const TEMPO: usize = KING_PAWN_DISTANCE + 1;
 /// How many features there are.
 pub const COUNT: usize = TEMPO + 1;
 
 /// Each group of features: its name and its first index (the last group
 /// ends at [`COUNT`]), for the generated weights' comments.
-pub const GROUPS: [(&str, usize); 23] = [
+pub const GROUPS: [(&str, usize); 30] = [
     ("material: pawn, knight, bishop, rook, queen", MATERIAL),
     ("pawn squares", SQUARES),
     ("knight squares", SQUARES + 32),
@@ -76,7 +98,10 @@ pub const GROUPS: [(&str, usize); 23] = [
     ("king squares", SQUARES + 5 * 32),
     ("bishop pair", BISHOP_PAIR),
     ("passed pawns by rank", PASSED),
-    ("doubled, isolated, supported, phalanx pawns", DOUBLED),
+    (
+        "doubled, isolated, supported, phalanx, backward pawns",
+        DOUBLED,
+    ),
     ("knight mobility", MOBILITY[0]),
     ("bishop mobility", MOBILITY[1]),
     ("rook mobility", MOBILITY[2]),
@@ -95,6 +120,16 @@ pub const GROUPS: [(&str, usize); 23] = [
         PAWN_THREATS,
     ),
     ("hanging pieces", HANGING),
+    ("a queen attacked by a rook", ROOK_THREATS),
+    ("outposts: knight, bishop", OUTPOST),
+    ("rooks on the seventh rank", ROOK_SEVENTH),
+    (
+        "passed pawns: free square, safe way, enemy king, own king",
+        PASSED_EXTRAS,
+    ),
+    ("pawns on their bishop's colour", BISHOP_PAWNS),
+    ("minor pieces behind a pawn", MINOR_BEHIND_PAWN),
+    ("the king's distance to its pawns", KING_PAWN_DISTANCE),
     ("tempo", TEMPO),
 ];
 

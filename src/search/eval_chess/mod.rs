@@ -14,6 +14,7 @@
 pub mod features;
 mod king_safety;
 mod mop_up;
+mod passed;
 mod pawn_cache;
 mod pawns;
 mod weights;
@@ -23,8 +24,9 @@ use shakmaty::{Bitboard, Color, Role, attacks};
 
 use crate::rules::{Board, Position};
 use features::{
-    BISHOP_PAIR, HANGING, MATERIAL, MINOR_THREATS, MOBILITY, PAWN_THREATS, ROOK_HALF_OPEN,
-    ROOK_OPEN, SQUARES, TEMPO, folded,
+    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_PAWN_DISTANCE, MATERIAL, MINOR_BEHIND_PAWN,
+    MINOR_THREATS, MOBILITY, OUTPOST, PAWN_THREATS, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH,
+    ROOK_THREATS, SQUARES, TEMPO, folded,
 };
 use king_safety::Assault;
 pub use mop_up::mop_up;
@@ -68,9 +70,9 @@ impl Sink for Tapered {
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sum = Tapered::default();
-    let phase = all_but_pawns(pos, &mut sum);
-    let pawns = pawn_cache::score(pos.board());
-    let (mg, eg) = (sum.mg + pawns.mg, sum.eg + pawns.eg);
+    let pawns = pawn_cache::structure(pos.board());
+    let phase = all_but_pawns(pos, pawns.passed, &mut sum);
+    let (mg, eg) = (sum.mg + pawns.score.mg, sum.eg + pawns.score.eg);
     let white = taper(mg, eg, phase) + mop_up(pos);
     if pos.turn() == Color::White {
         white
@@ -87,19 +89,37 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
 /// Tells `sink` every feature's count in `pos` (White's less Black's);
 /// returns the game phase, from 0 (kings and pawns) to [`FULL_PHASE`].
 pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
-    pawns::count(pos.board(), sink);
-    all_but_pawns(pos, sink)
+    let board = pos.board();
+    pawns::count(board, sink);
+    let passed = [Color::White, Color::Black].map(|c| pawns::passed(board, c));
+    all_but_pawns(pos, passed, sink)
 }
 
 /// Tells `sink` the count of every feature but the pawns' own
-/// ([`pawns::count`]); returns the game phase.
-fn all_but_pawns(pos: &Position, sink: &mut impl Sink) -> i32 {
+/// ([`pawns::count`]), given each side's passed pawns (White's, then
+/// Black's); returns the game phase.
+fn all_but_pawns(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sink) -> i32 {
     let board = pos.board();
     let (mut white, mut black) = (Attacks::default(), Attacks::default());
     white.count(board, Color::White);
     black.count(board, Color::Black);
-    let mut phase = side(board, Color::White, &white, &black, &mut Signed(sink, 1));
-    phase += side(board, Color::Black, &black, &white, &mut Signed(sink, -1));
+    let [white_passed, black_passed] = passed;
+    let mut phase = side(
+        board,
+        Color::White,
+        &white,
+        &black,
+        white_passed,
+        &mut Signed(sink, 1),
+    );
+    phase += side(
+        board,
+        Color::Black,
+        &black,
+        &white,
+        black_passed,
+        &mut Signed(sink, -1),
+    );
     sink.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
     phase.min(FULL_PHASE)
 }
@@ -119,6 +139,8 @@ struct Attacks {
     pawns: Bitboard,
     /// By knights and bishops.
     minors: Bitboard,
+    /// By rooks.
+    rooks: Bitboard,
     /// By any piece.
     all: Bitboard,
     /// Each knight, bishop, rook and queen: its kind (0 to 3) and what it
@@ -132,13 +154,15 @@ impl Attacks {
     fn count(&mut self, board: &Board, color: Color) {
         let occupied = board.occupied();
         let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
-        let (mut minors, mut all) = (Bitboard::EMPTY, pawns);
+        let (mut minors, mut rooks, mut all) = (Bitboard::EMPTY, Bitboard::EMPTY, pawns);
         let pieces = &mut self.pieces;
         for sq in board.by_color(color) & !board.by_role(Role::Pawn) {
             let role = board.role_at(sq).expect("a piece on an occupied square");
             let reach = attacks::attacks(sq, role.of(color), occupied);
-            if matches!(role, Role::Knight | Role::Bishop) {
-                minors |= reach;
+            match role {
+                Role::Knight | Role::Bishop => minors |= reach,
+                Role::Rook => rooks |= reach,
+                _ => {}
             }
             if role != Role::King {
                 // Knight to queen: 0 to 3.
@@ -146,17 +170,18 @@ impl Attacks {
             }
             all |= reach;
         }
-        (self.pawns, self.minors, self.all) = (pawns, minors, all);
+        (self.pawns, self.minors, self.rooks, self.all) = (pawns, minors, rooks, all);
     }
 }
 
-/// Counts `color`'s features but its pawns' own into `sink`; returns its
-/// share of the phase.
+/// Counts `color`'s features but its pawns' own into `sink` (`passed`:
+/// its passed pawns); returns its share of the phase.
 fn side(
     board: &Board,
     color: Color,
     ours: &Attacks,
     theirs: &Attacks,
+    passed: Bitboard,
     sink: &mut impl Sink,
 ) -> i32 {
     let mut phase = 0;
@@ -191,6 +216,11 @@ fn side(
         (ours.minors & enemy & board.rooks_and_queens()).count() as i32,
     );
     sink.add(HANGING, (ours.all & targets & !theirs.all).count() as i32);
+    sink.add(
+        ROOK_THREATS,
+        (ours.rooks & enemy & board.by_role(Role::Queen)).count() as i32,
+    );
+    passed::count(board, color, passed, theirs.all, sink);
     phase
 }
 
@@ -210,6 +240,53 @@ fn pieces(board: &Board, color: Color, ours: &Attacks, theirs: &Attacks, sink: &
             sink.add(ROOK_OPEN, 1);
         } else if (board.by_piece(color, Role::Pawn) & file).is_empty() {
             sink.add(ROOK_HALF_OPEN, 1);
+        }
+        if pawns::relative_rank(color, sq) == 6 {
+            sink.add(ROOK_SEVENTH, 1);
+        }
+    }
+    outposts(board, color, ours, sink);
+    minors_and_pawns(board, color, sink);
+}
+
+/// Each bishop's own pawns on its colour, the knights and bishops right
+/// behind a pawn, and the king's distance to its nearest pawn.
+fn minors_and_pawns(board: &Board, color: Color, sink: &mut impl Sink) {
+    let own_pawns = board.by_piece(color, Role::Pawn);
+    for sq in board.by_piece(color, Role::Bishop) {
+        let colour = if sq.is_light() {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        sink.add(BISHOP_PAWNS, (own_pawns & colour).count() as i32);
+    }
+    let minors =
+        board.by_color(color) & (board.by_role(Role::Knight) | board.by_role(Role::Bishop));
+    let in_front = match color {
+        Color::White => board.by_role(Role::Pawn).shift(-8),
+        Color::Black => board.by_role(Role::Pawn).shift(8),
+    };
+    sink.add(MINOR_BEHIND_PAWN, (minors & in_front).count() as i32);
+    if let Some(king) = board.by_piece(color, Role::King).first() {
+        if let Some(nearest) = own_pawns.into_iter().map(|p| king.distance(p)).min() {
+            sink.add(KING_PAWN_DISTANCE, nearest as i32);
+        }
+    }
+}
+
+/// Knights and bishops on outposts: the fourth to sixth rank from their
+/// side, defended by a pawn, and out of every enemy pawn's reach for good.
+fn outposts(board: &Board, color: Color, ours: &Attacks, sink: &mut impl Sink) {
+    let enemy_pawns = board.by_piece(color.other(), Role::Pawn);
+    for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+        for sq in board.by_piece(color, role) & ours.pawns {
+            let beside = pawns::file_and_neighbours(sq.file()) & !Bitboard::from_file(sq.file());
+            if (3..=5).contains(&pawns::relative_rank(color, sq))
+                && (enemy_pawns & beside & pawns::ahead_of(color, sq)).is_empty()
+            {
+                sink.add(OUTPOST + i, 1);
+            }
         }
     }
 }
@@ -266,6 +343,30 @@ mod tests {
         assert_eq!(c[HANGING], 1 - 1);
         assert_eq!(c[features::PASSED + 4], -1);
         assert_eq!(c[TEMPO], 1);
+    }
+
+    #[test]
+    fn outposts_the_seventh_rank_threats_and_backward_pawns_count() {
+        // White's knight on d5 is defended by e4 and no Black pawn can
+        // reach it; the rook on a7 is on the seventh and attacks h7's queen.
+        let (c, _) = counts("4k3/R6q/8/3N4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!((c[OUTPOST], c[OUTPOST + 1]), (1, 0));
+        assert_eq!(c[ROOK_SEVENTH], 1);
+        assert_eq!(c[ROOK_THREATS], 1);
+        // A Black pawn on c7 can come to c6 and attack the knight.
+        let (c, _) = counts("4k3/R1p4q/8/3N4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(c[OUTPOST], 0);
+        // d3 cannot be defended by a pawn and c5 attacks d4; c5 itself is
+        // defended by b6.
+        let (c, _) = counts("4k3/8/1p6/2p5/8/3P4/8/4K3 w - - 0 1");
+        assert_eq!(c[features::BACKWARD], 1);
+        // White's bishop on c1 has all four of its pawns on its dark
+        // squares; the knight on d3 stands right behind d4. White's king
+        // on g1 is 1 from f2, Black's on e8 is 3 from its pawn on e5.
+        let (c, _) = counts("4k3/8/8/4p3/3P4/3NP3/3P1P2/2B3K1 w - - 0 1");
+        assert_eq!(c[BISHOP_PAWNS], 4);
+        assert_eq!(c[MINOR_BEHIND_PAWN], 1);
+        assert_eq!(c[KING_PAWN_DISTANCE], 1 - 3);
     }
 
     #[test]

@@ -6,13 +6,13 @@
 
 use std::cell::RefCell;
 
-use shakmaty::{Color, Role};
+use shakmaty::{Bitboard, Color, Role};
 
 use super::{Tapered, pawns};
 use crate::rules::Board;
 
-/// Entries in each thread's table (a power of two): 4096 of 24 bytes,
-/// 96 KiB.
+/// Entries in each thread's table (a power of two): 4096 of 40 bytes,
+/// 160 KiB.
 const ENTRIES: usize = 1 << 12;
 
 /// One structure and its score.
@@ -20,7 +20,15 @@ const ENTRIES: usize = 1 << 12;
 struct Entry {
     white: u64,
     black: u64,
-    score: Tapered,
+    structure: Structure,
+}
+
+/// What the pawns alone tell: their own score and each side's passed
+/// pawns (White's, then Black's).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Structure {
+    pub score: Tapered,
+    pub passed: [Bitboard; 2],
 }
 
 thread_local! {
@@ -29,9 +37,9 @@ thread_local! {
     static TABLE: RefCell<Box<[Entry]>> = RefCell::new(vec![Entry::default(); ENTRIES].into());
 }
 
-/// The pawns' own score on `board`, middlegame and endgame, from this
-/// thread's table or counted (and kept).
-pub(super) fn score(board: &Board) -> Tapered {
+/// The pawns' own score on `board`, middlegame and endgame, and the
+/// passed pawns, from this thread's table or counted (and kept).
+pub(super) fn structure(board: &Board) -> Structure {
     let white = board.by_piece(Color::White, Role::Pawn).0;
     let black = board.by_piece(Color::Black, Role::Pawn).0;
     let index = slot(white, black);
@@ -40,13 +48,14 @@ pub(super) fn score(board: &Board) -> Tapered {
         if entry.white != white || entry.black != black {
             let mut score = Tapered::default();
             pawns::count(board, &mut score);
+            let passed = [Color::White, Color::Black].map(|c| pawns::passed(board, c));
             *entry = Entry {
                 white,
                 black,
-                score,
+                structure: Structure { score, passed },
             };
         }
-        entry.score
+        entry.structure
     })
 }
 
@@ -76,8 +85,11 @@ mod tests {
                 let pos = Position::from_fen(fen, Ruleset::CHESS).unwrap();
                 let mut counted = Tapered::default();
                 pawns::count(pos.board(), &mut counted);
-                let kept = score(pos.board());
-                assert_eq!((kept.mg, kept.eg), (counted.mg, counted.eg), "{fen}");
+                let kept = structure(pos.board());
+                let (mg, eg) = (kept.score.mg, kept.score.eg);
+                assert_eq!((mg, eg), (counted.mg, counted.eg), "{fen}");
+                let passed = [Color::White, Color::Black].map(|c| pawns::passed(pos.board(), c));
+                assert_eq!(kept.passed, passed, "{fen}");
             }
         }
         // Mirrored structures are told apart.

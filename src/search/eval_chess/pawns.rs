@@ -1,11 +1,13 @@
 //! The pawns' own features: their material and squares, and their
-//! structure (passed, doubled, isolated, supported pawns and pawns side by
-//! side). They depend on the pawns alone, so that their score can be kept
+//! structure (passed, doubled, isolated, supported and backward pawns and
+//! pawns side by side). They depend on the pawns alone, so that their score can be kept
 //! by the pawns (`pawn_cache.rs`).
 
 use shakmaty::{Bitboard, Color, File, Role, Square};
 
-use super::features::{DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, SQUARES, SUPPORTED, folded};
+use super::features::{
+    BACKWARD, DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, SQUARES, SUPPORTED, folded,
+};
 use super::{Signed, Sink};
 use crate::rules::Board;
 
@@ -47,24 +49,41 @@ pub fn file_and_neighbours(file: File) -> Bitboard {
         })
 }
 
+/// `color`'s passed pawns: those with no enemy pawn in front of them on
+/// their file or the files beside.
+pub fn passed(board: &Board, color: Color) -> Bitboard {
+    let theirs = board.by_piece(color.other(), Role::Pawn);
+    board
+        .by_piece(color, Role::Pawn)
+        .into_iter()
+        .filter(|&sq| (theirs & file_and_neighbours(sq.file()) & ahead_of(color, sq)).is_empty())
+        .collect()
+}
+
+/// The rank of `sq` counted from `color`'s side (0 to 7).
+pub fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
+    }
+}
+
 /// Counts `color`'s pawn structure into `sink`; `defended` is what its
 /// pawns attack.
 fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Sink) {
     let ours = board.by_piece(color, Role::Pawn);
     let theirs = board.by_piece(color.other(), Role::Pawn);
+    let attacked = attacks(theirs, color.other());
     let west = (ours & !Bitboard::from_file(File::A)).shift(-1);
     let east = (ours & !Bitboard::from_file(File::H)).shift(1);
     let side_by_side = west | east;
+    let passed = passed(board, color);
     for sq in ours {
         let file = Bitboard::from_file(sq.file());
         let neighbours = file_and_neighbours(sq.file()) & !file;
         let ahead = ahead_of(color, sq);
-        if (theirs & (file | neighbours) & ahead).is_empty() {
-            let rank = match color {
-                Color::White => sq.rank() as usize,
-                Color::Black => 7 - sq.rank() as usize,
-            };
-            sink.add(PASSED + rank, 1);
+        if passed.contains(sq) {
+            sink.add(PASSED + relative_rank(color, sq), 1);
         }
         if (ours & file & ahead).any() {
             sink.add(DOUBLED, 1);
@@ -78,11 +97,16 @@ fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Si
         if side_by_side.contains(sq) {
             sink.add(PHALANX, 1);
         }
+        let stop = sq.offset(if color == Color::White { 8 } else { -8 });
+        let unsupported = (ours & neighbours & !ahead).is_empty();
+        if unsupported && stop.is_some_and(|stop| attacked.contains(stop)) {
+            sink.add(BACKWARD, 1);
+        }
     }
 }
 
 /// The ranks in front of `sq` from `color`'s side.
-fn ahead_of(color: Color, sq: Square) -> Bitboard {
+pub fn ahead_of(color: Color, sq: Square) -> Bitboard {
     let rank = sq.rank() as u32;
     Bitboard(match color {
         Color::White => u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0),
