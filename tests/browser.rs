@@ -28,6 +28,9 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 struct Driver {
     child: Child,
     port: u16,
+    /// The temporary directory of the driver and its browsers (Chromium
+    /// leaves folders behind in it), removed after them.
+    _scratch: tempfile::TempDir,
 }
 
 impl Driver {
@@ -39,8 +42,10 @@ impl Driver {
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .unwrap();
+        let scratch = tempfile::tempdir().unwrap();
         let child = Command::new("chromedriver")
             .arg(format!("--port={port}"))
+            .env("TMPDIR", scratch.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn();
@@ -64,7 +69,11 @@ impl Driver {
             let mut sink = String::new();
             let _ = out.read_to_string(&mut sink);
         });
-        Some(Driver { child, port })
+        Some(Driver {
+            child,
+            port,
+            _scratch: scratch,
+        })
     }
 
     /// One WebDriver call: its `value`.

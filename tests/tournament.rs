@@ -183,9 +183,13 @@ fn a_tournament_resumes_after_a_kill() {
     let slow = format!("s={} --depth 3 --hash 1", env!("CARGO_BIN_EXE_antichess"));
     let fast = format!("f={}", engine());
     let out = dir.path().to_str().unwrap().to_string();
+    // The match's private folder, which a killed tournament cannot remove,
+    // goes to a temporary directory of the test's own.
+    let scratch = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
         .args(["tournament", "--clock", "0", "--games", "6", "--out", &out])
         .args(["--program", &slow, "--program", &fast])
+        .env("TMPDIR", scratch.path())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
