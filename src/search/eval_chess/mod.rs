@@ -1,15 +1,17 @@
 //! The static evaluation under orthodox chess: a sum of weighted features
-//! (material, piece-square values, the bishop pair, pawn structure,
-//! mobility, rooks on open files, attacks on the king's zone and its pawn
-//! shield, threats, the move), each with a middlegame and an endgame
-//! weight blended by the game phase ("tapered"), and a mop-up term that
-//! drives a lone king to the edge and brings the other king to it, so that
-//! K+Q v K and K+R v K are mated well within the fifty-move rule.
+//! (material, piece-square values, the bishop pair, pawn structure, a
+//! passed pawn's way and the kings' distance to it, mobility, outposts,
+//! rooks on open files and the seventh rank, attacks on the king's zone
+//! and its pawn shield, threats, the move), each with a middlegame and an
+//! endgame weight blended by the game phase ("tapered"), and a mop-up term
+//! that drives a lone king to the edge and brings the other king to it, so
+//! that K+Q v K and K+R v K are mated well within the fifty-move rule.
 //!
-//! The features are in `features.rs`, counted here and in `pawns.rs`; the
-//! weights (`weights.rs`) are fitted to the results of games the engine
-//! played against itself (Texel's method: `examples/texel.rs`, whose
-//! documentation has the commands, and `docs/chess.md`).
+//! The features are in `features.rs`, counted here and in `pawns.rs`,
+//! `passed.rs` and `king_safety.rs`; the weights (`weights.rs`) are fitted
+//! to the results of games the engine played against itself (Texel's
+//! method: `examples/texel.rs`, whose documentation has the commands, and
+//! `docs/chess.md`).
 
 pub mod features;
 mod king_safety;
@@ -268,10 +270,10 @@ fn minors_and_pawns(board: &Board, color: Color, sink: &mut impl Sink) {
         Color::Black => board.by_role(Role::Pawn).shift(8),
     };
     sink.add(MINOR_BEHIND_PAWN, (minors & in_front).count() as i32);
-    if let Some(king) = board.by_piece(color, Role::King).first() {
-        if let Some(nearest) = own_pawns.into_iter().map(|p| king.distance(p)).min() {
-            sink.add(KING_PAWN_DISTANCE, nearest as i32);
-        }
+    if let Some(king) = board.by_piece(color, Role::King).first()
+        && let Some(nearest) = own_pawns.into_iter().map(|p| king.distance(p)).min()
+    {
+        sink.add(KING_PAWN_DISTANCE, nearest as i32);
     }
 }
 
