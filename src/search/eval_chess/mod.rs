@@ -283,7 +283,7 @@ fn outposts(board: &Board, color: Color, ours: &Attacks, sink: &mut impl Sink) {
     let enemy_pawns = board.by_piece(color.other(), Role::Pawn);
     for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
         for sq in board.by_piece(color, role) & ours.pawns {
-            let beside = pawns::file_and_neighbours(sq.file()) & !Bitboard::from_file(sq.file());
+            let beside = pawns::files_beside(sq.file());
             if (3..=5).contains(&pawns::relative_rank(color, sq))
                 && (enemy_pawns & beside & pawns::ahead_of(color, sq)).is_empty()
             {

@@ -6,7 +6,7 @@ use shakmaty::{Bitboard, Color, Role, Square};
 
 use super::Sink;
 use super::features::PASSED_EXTRAS;
-use super::pawns::{ahead_of, relative_rank};
+use super::pawns::{ahead_of, relative_rank, stop};
 use crate::rules::Board;
 
 /// The farthest a king's distance counts.
@@ -30,7 +30,7 @@ pub fn count(
         if weight <= 0 {
             continue;
         }
-        let Some(stop) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
+        let Some(stop) = stop(color, sq) else {
             continue;
         };
         if !occupied.contains(stop) {

@@ -1,7 +1,7 @@
 //! The pawns' own features: their material and squares, and their
 //! structure (passed, doubled, isolated, supported and backward pawns and
-//! pawns side by side). They depend on the pawns alone, so that their score can be kept
-//! by the pawns (`pawn_cache.rs`).
+//! pawns side by side). They depend on the pawns alone, so that their
+//! score can be kept by the pawns (`pawn_cache.rs`).
 
 use shakmaty::{Bitboard, Color, File, Role, Square};
 
@@ -60,6 +60,16 @@ pub fn passed(board: &Board, color: Color) -> Bitboard {
         .collect()
 }
 
+/// The files beside `file` (one or two).
+pub fn files_beside(file: File) -> Bitboard {
+    file_and_neighbours(file) & !Bitboard::from_file(file)
+}
+
+/// The square in front of `color`'s pawn on `sq`, if any.
+pub fn stop(color: Color, sq: Square) -> Option<Square> {
+    sq.offset(if color == Color::White { 8 } else { -8 })
+}
+
 /// The rank of `sq` counted from `color`'s side (0 to 7).
 pub fn relative_rank(color: Color, sq: Square) -> usize {
     match color {
@@ -80,7 +90,7 @@ fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Si
     let passed = passed(board, color);
     for sq in ours {
         let file = Bitboard::from_file(sq.file());
-        let neighbours = file_and_neighbours(sq.file()) & !file;
+        let neighbours = files_beside(sq.file());
         let ahead = ahead_of(color, sq);
         if passed.contains(sq) {
             sink.add(PASSED + relative_rank(color, sq), 1);
@@ -97,9 +107,8 @@ fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Si
         if side_by_side.contains(sq) {
             sink.add(PHALANX, 1);
         }
-        let stop = sq.offset(if color == Color::White { 8 } else { -8 });
         let unsupported = (ours & neighbours & !ahead).is_empty();
-        if unsupported && stop.is_some_and(|stop| attacked.contains(stop)) {
+        if unsupported && stop(color, sq).is_some_and(|stop| attacked.contains(stop)) {
             sink.add(BACKWARD, 1);
         }
     }
