@@ -81,25 +81,14 @@ pub const BISHOP_PAWNS: usize = PASSED_EXTRAS + 4;
 pub const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
 /// The king's distance to the nearest pawn of its side.
 pub const KING_PAWN_DISTANCE: usize = MINOR_BEHIND_PAWN + 1;
-/// An enemy piece other than a pawn or the king that a pawn would attack
-/// after a safe push (`threats.rs`).
-pub const PUSH_THREATS: usize = KING_PAWN_DISTANCE + 1;
-/// A square both sides attack, the enemy not with a pawn.
-pub const RESTRICTED: usize = PUSH_THREATS + 1;
-/// Where the enemy has one queen: each safe square from which a knight,
-/// then a bishop or rook, would attack it next move.
-pub const QUEEN_REACH: usize = RESTRICTED + 1;
-/// The safe central squares on a side's half, those behind its pawns
-/// twice, times its pieces and pawns in sixteenths (`space.rs`).
-pub const SPACE: usize = QUEEN_REACH + 2;
 /// The side to move.
-pub const TEMPO: usize = SPACE + 1;
+pub const TEMPO: usize = KING_PAWN_DISTANCE + 1;
 /// How many features there are.
 pub const COUNT: usize = TEMPO + 1;
 
 /// Each group of features: its name and its first index (the last group
 /// ends at [`COUNT`]), for the generated weights' comments.
-pub const GROUPS: [(&str, usize); 34] = [
+pub const GROUPS: [(&str, usize); 30] = [
     ("material: pawn, knight, bishop, rook, queen", MATERIAL),
     ("pawn squares", SQUARES),
     ("knight squares", SQUARES + 32),
@@ -141,13 +130,6 @@ pub const GROUPS: [(&str, usize); 34] = [
     ("pawns on their bishop's colour", BISHOP_PAWNS),
     ("minor pieces behind a pawn", MINOR_BEHIND_PAWN),
     ("the king's distance to its pawns", KING_PAWN_DISTANCE),
-    ("threats by a safe pawn push", PUSH_THREATS),
-    ("squares both sides attack", RESTRICTED),
-    (
-        "squares to attack the queen from: knight, slider",
-        QUEEN_REACH,
-    ),
-    ("space", SPACE),
     ("tempo", TEMPO),
 ];
 

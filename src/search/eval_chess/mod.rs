@@ -19,8 +19,6 @@ mod mop_up;
 mod passed;
 mod pawn_cache;
 mod pawns;
-mod space;
-mod threats;
 mod weights;
 
 use arrayvec::ArrayVec;
@@ -28,8 +26,9 @@ use shakmaty::{Bitboard, Color, Role, attacks};
 
 use crate::rules::{Board, Position};
 use features::{
-    BISHOP_PAIR, BISHOP_PAWNS, KING_PAWN_DISTANCE, MATERIAL, MINOR_BEHIND_PAWN, MOBILITY, OUTPOST,
-    ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH, SQUARES, TEMPO, folded,
+    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_PAWN_DISTANCE, MATERIAL, MINOR_BEHIND_PAWN,
+    MINOR_THREATS, MOBILITY, OUTPOST, PAWN_THREATS, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH,
+    ROOK_THREATS, SQUARES, TEMPO, folded,
 };
 use king_safety::Assault;
 pub use mop_up::mop_up;
@@ -208,8 +207,21 @@ fn side(
     }
     pieces(board, color, ours, theirs, sink);
     king_safety::shelter(board, color, sink);
-    threats::count(board, color, ours, theirs, sink);
-    space::count(board, color, theirs, sink);
+    let enemy = board.by_color(color.other());
+    let targets = enemy & !board.by_role(Role::King);
+    sink.add(
+        PAWN_THREATS,
+        (ours.pawns & targets & !board.by_role(Role::Pawn)).count() as i32,
+    );
+    sink.add(
+        MINOR_THREATS,
+        (ours.minors & enemy & board.rooks_and_queens()).count() as i32,
+    );
+    sink.add(HANGING, (ours.all & targets & !theirs.all).count() as i32);
+    sink.add(
+        ROOK_THREATS,
+        (ours.rooks & enemy & board.by_role(Role::Queen)).count() as i32,
+    );
     passed::count(board, color, passed, theirs.all, sink);
     phase
 }
@@ -283,9 +295,6 @@ fn outposts(board: &Board, color: Color, ours: &Attacks, sink: &mut impl Sink) {
 
 #[cfg(test)]
 mod tests {
-    use super::features::{
-        HANGING, PAWN_THREATS, PUSH_THREATS, QUEEN_REACH, RESTRICTED, ROOK_THREATS, SPACE,
-    };
     use super::*;
     use crate::rules::Ruleset;
 
@@ -360,33 +369,6 @@ mod tests {
         assert_eq!(c[BISHOP_PAWNS], 4);
         assert_eq!(c[MINOR_BEHIND_PAWN], 1);
         assert_eq!(c[KING_PAWN_DISTANCE], 1 - 3);
-    }
-
-    #[test]
-    fn push_threats_fought_for_squares_queen_reach_and_space_count() {
-        // e4-e5 would attack the knight on d6 and the bishop on f6; e5 is
-        // attacked by the bishop and defended by the knight on f3.
-        let (c, _) = counts("4k3/8/3n1b2/8/4P3/5N2/8/4K3 w - - 0 1");
-        assert_eq!(c[PUSH_THREATS], 2);
-        // Without the defender the push is not safe.
-        let (c, _) = counts("4k3/8/3n1b2/8/4P3/8/8/4K3 w - - 0 1");
-        assert_eq!(c[PUSH_THREATS], 0);
-        // The rooks on d1 and d8 (and their kings) both attack d1 to d8;
-        // Black's pawn on c6 attacks d5, which White's count leaves out.
-        let (c, _) = counts("3rk3/8/2p5/8/8/8/8/3RK3 w - - 0 1");
-        assert_eq!(c[RESTRICTED], 7 - 8);
-        // White's knight on b1 can go to c3, from where it would attack
-        // the queen on d5; the rook on h1 can go to h5 and the bishop on
-        // a2 stands on the queen's diagonal already, so b3, c4 count.
-        let (c, _) = counts("4k3/8/8/3q4/8/8/B7/1N2K2R w - - 0 1");
-        assert_eq!(c[QUEEN_REACH], 1);
-        assert_eq!(c[QUEEN_REACH + 1], 1 + 2);
-        // Space: White's pawns on d4 and e4 leave c2-c4, f2-f4, d2, d3,
-        // e2 and e3 (10 squares), d2, d3, e2, e3 behind them (4 more);
-        // 14 times 3 pieces and pawns is 42, in sixteenths 2. Black has
-        // 12 safe squares but only its king: 12 / 16 is 0.
-        let (c, _) = counts("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1");
-        assert_eq!(c[SPACE], 2);
     }
 
     #[test]

@@ -118,14 +118,6 @@ pub const WEIGHTS: [(i16, i16); COUNT] = [
     (2, 11),
     // the king's distance to its pawns
     (-1, -5),
-    // threats by a safe pawn push
-    (0, 0),
-    // squares both sides attack
-    (0, 0),
-    // squares to attack the queen from: knight, slider
-    (0, 0), (0, 0),
-    // space
-    (0, 0),
     // tempo
     (21, 9),
 ];
