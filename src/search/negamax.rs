@@ -63,6 +63,9 @@ impl Worker {
         if self.stopped && ply > 0 {
             return 0;
         }
+        if depth <= 0 && !self.policy.quiescence.needs_moves() {
+            return self.horizon(pos, alpha, beta, ply);
+        }
         if depth > 0 {
             self.tt.prefetch(pos.hash());
         }
@@ -148,6 +151,22 @@ impl Worker {
             );
         }
         best_score
+    }
+
+    /// A horizon node whose quiescence search generates its own moves and
+    /// finds its own mates (standing pat): it goes there before every
+    /// legal move is generated, which most horizon nodes never need. A
+    /// stalemate there is left to the static score, as deeper in the
+    /// quiescence search; a draw by rule is not, unless the side is mated.
+    fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.policy.rule_draws
+            && ply > 0
+            && self.is_rule_draw(pos)
+            && !(pos.is_check() && pos.legal_moves().is_empty())
+        {
+            return 0;
+        }
+        self.stand_pat(pos, alpha, beta, ply, 0)
     }
 
     /// The table's entry for the node: its score when it settles the node

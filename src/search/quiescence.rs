@@ -89,7 +89,7 @@ impl Worker {
     /// check), a capture that cannot lift the score to alpha even with a
     /// margin left out (delta pruning), and one that loses material by its
     /// static exchange.
-    fn stand_pat(
+    pub(super) fn stand_pat(
         &mut self,
         pos: &Position,
         mut alpha: i32,
