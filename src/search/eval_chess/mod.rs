@@ -45,18 +45,41 @@ pub trait Sink {
     fn add(&mut self, feature: usize, count: i32);
 }
 
-/// The weighted sum of the features, middlegame and endgame.
-#[derive(Clone, Copy, Default)]
-struct Tapered {
-    mg: i32,
-    eg: i32,
+/// The weighted sum of the features, middlegame and endgame, packed in one
+/// integer as Stockfish packs its scores (the endgame sum times 2^16 plus
+/// the middlegame sum), so that a feature costs one multiplication and one
+/// addition. Either sum unpacks exactly while it stays within 16 bits
+/// (a queen is worth about 1,000); the arithmetic in between wraps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Tapered(i32);
+
+/// [`WEIGHTS`] packed as [`Tapered`] packs its sums.
+const PACKED: [i32; features::COUNT] = {
+    let mut packed = [0; features::COUNT];
+    let mut i = 0;
+    while i < features::COUNT {
+        let (mg, eg) = WEIGHTS[i];
+        packed[i] = (eg as i32) * (1 << 16) + mg as i32;
+        i += 1;
+    }
+    packed
+};
+
+impl Tapered {
+    /// The middlegame sum.
+    fn mg(self) -> i32 {
+        i32::from(self.0 as u16 as i16)
+    }
+
+    /// The endgame sum.
+    fn eg(self) -> i32 {
+        i32::from((self.0.wrapping_add(1 << 15) >> 16) as i16)
+    }
 }
 
 impl Sink for Tapered {
     fn add(&mut self, feature: usize, count: i32) {
-        let (mg, eg) = WEIGHTS[feature];
-        self.mg += i32::from(mg) * count;
-        self.eg += i32::from(eg) * count;
+        self.0 = self.0.wrapping_add(PACKED[feature].wrapping_mul(count));
     }
 }
 
@@ -74,7 +97,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut sum = Tapered::default();
     let pawns = pawn_cache::structure(pos.board());
     let phase = all_but_pawns(pos, pawns.passed, &mut sum);
-    let (mg, eg) = (sum.mg + pawns.score.mg, sum.eg + pawns.score.eg);
+    let sum = Tapered(sum.0.wrapping_add(pawns.score.0));
+    let (mg, eg) = (sum.mg(), sum.eg());
     let white = taper(mg, eg, phase) + mop_up(pos);
     if pos.turn() == Color::White {
         white
@@ -399,6 +423,30 @@ mod tests {
             .map(|u| c[features::KING_DANGER + u])
             .sum();
         assert_eq!(danger, 1);
+    }
+
+    #[test]
+    fn the_packed_sums_are_the_weighted_counts() {
+        // Quiet, tactical, lopsided (nine queens) and bare positions.
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 8",
+            "6k1/5p1p/8/6NQ/8/8/8/6K1 w - - 0 1",
+            "QQQQQQQQ/Q7/8/8/8/8/8/K5k1 b - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, Ruleset::CHESS).unwrap();
+            let mut c = Counts(vec![0; features::COUNT]);
+            let phase = features(&pos, &mut c);
+            let (mut mg, mut eg) = (0, 0);
+            for (count, (m, e)) in c.0.iter().zip(WEIGHTS) {
+                mg += count * i32::from(m);
+                eg += count * i32::from(e);
+            }
+            let white = taper(mg, eg, phase) + mop_up(&pos);
+            let ours = if pos.turn() == Color::White { white } else { -white };
+            assert_eq!(evaluate(&pos), ours, "{fen}");
+        }
     }
 
     #[test]

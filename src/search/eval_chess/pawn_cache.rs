@@ -86,8 +86,7 @@ mod tests {
                 let mut counted = Tapered::default();
                 pawns::count(pos.board(), &mut counted);
                 let kept = structure(pos.board());
-                let (mg, eg) = (kept.score.mg, kept.score.eg);
-                assert_eq!((mg, eg), (counted.mg, counted.eg), "{fen}");
+                assert_eq!(kept.score, counted, "{fen}");
                 let passed = [Color::White, Color::Black].map(|c| pawns::passed(pos.board(), c));
                 assert_eq!(kept.passed, passed, "{fen}");
             }
