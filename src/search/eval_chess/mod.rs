@@ -182,19 +182,24 @@ impl Attacks {
         let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
         let (mut minors, mut rooks, mut all) = (Bitboard::EMPTY, Bitboard::EMPTY, pawns);
         let pieces = &mut self.pieces;
-        for sq in board.by_color(color) & !board.by_role(Role::Pawn) {
-            let role = board.role_at(sq).expect("a piece on an occupied square");
-            let reach = attacks::attacks(sq, role.of(color), occupied);
-            match role {
-                Role::Knight | Role::Bishop => minors |= reach,
-                Role::Rook => rooks |= reach,
-                _ => {}
+        // Knight to queen: 0 to 3.
+        for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .enumerate()
+        {
+            for sq in board.by_piece(color, role) {
+                let reach = attacks::attacks(sq, role.of(color), occupied);
+                match role {
+                    Role::Knight | Role::Bishop => minors |= reach,
+                    Role::Rook => rooks |= reach,
+                    _ => {}
+                }
+                pieces.push((i, reach));
+                all |= reach;
             }
-            if role != Role::King {
-                // Knight to queen: 0 to 3.
-                pieces.push((role as usize - 2, reach));
-            }
-            all |= reach;
+        }
+        for sq in board.by_piece(color, Role::King) {
+            all |= attacks::king_attacks(sq);
         }
         (self.pawns, self.minors, self.rooks, self.all) = (pawns, minors, rooks, all);
     }
@@ -444,7 +449,11 @@ mod tests {
                 eg += count * i32::from(e);
             }
             let white = taper(mg, eg, phase) + mop_up(&pos);
-            let ours = if pos.turn() == Color::White { white } else { -white };
+            let ours = if pos.turn() == Color::White {
+                white
+            } else {
+                -white
+            };
             assert_eq!(evaluate(&pos), ours, "{fen}");
         }
     }
