@@ -63,42 +63,18 @@ impl Worker {
         if self.stopped && ply > 0 {
             return 0;
         }
-        if depth <= 0 && !self.policy.quiescence.needs_moves() {
+        if depth <= 0 {
             return self.horizon(pos, alpha, beta, ply);
         }
-        if depth > 0 {
-            self.tt.prefetch(pos.hash());
-        }
+        self.tt.prefetch(pos.hash());
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
-        match pos.status_with(&moves) {
-            Status::Over(outcome) => return terminal_score(outcome, pos.turn(), ply),
-            Status::Pass => {
-                let here = self.stack.at_mut(ply);
-                here.moved = NO_MOVE;
-                here.eval = NO_EVAL;
-                return -self.negamax(&pos.pass(), depth - 1, -beta, -alpha, ply + 1);
-            }
-            Status::Ongoing => {}
-        }
-        if self.policy.rule_draws && ply > 0 && self.is_rule_draw(pos) {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return (self.policy.evaluate)(pos);
-        }
-        // Mate distance pruning.
-        let alpha_floor = alpha.max(-MATE + ply as i32);
-        let beta_ceiling = beta.min(MATE - ply as i32 - 1);
-        if alpha_floor >= beta_ceiling {
-            return alpha_floor;
+        if let Some(score) = self.decided(pos, &moves, depth, alpha, beta, ply) {
+            return score;
         }
         let in_check = pos.is_check();
-        if (in_check || moves.len() == 1) && (ply as i32) < 2 * self.root_depth && depth > 0 {
+        if (in_check || moves.len() == 1) && (ply as i32) < 2 * self.root_depth {
             depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiescence(pos, &moves, alpha, beta, ply);
         }
 
         let pv_node = beta - alpha > 1;
@@ -153,20 +129,38 @@ impl Worker {
         best_score
     }
 
-    /// A horizon node whose quiescence search generates its own moves and
-    /// finds its own mates (standing pat): it goes there before every
-    /// legal move is generated, which most horizon nodes never need. A
-    /// stalemate there is left to the static score, as deeper in the
-    /// quiescence search; a draw by rule is not, unless the side is mated.
-    fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.policy.rule_draws
-            && ply > 0
-            && self.is_rule_draw(pos)
-            && !(pos.is_check() && pos.legal_moves().is_empty())
-        {
-            return 0;
+    /// The node's score when it is decided before any move is searched:
+    /// the game is over, the side to move passes, a draw by rule, the ply
+    /// limit, or a window that no mate distance can reach.
+    pub(super) fn decided(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        match pos.status_with(moves) {
+            Status::Over(outcome) => return Some(terminal_score(outcome, pos.turn(), ply)),
+            Status::Pass => {
+                let here = self.stack.at_mut(ply);
+                here.moved = NO_MOVE;
+                here.eval = NO_EVAL;
+                return Some(-self.negamax(&pos.pass(), depth - 1, -beta, -alpha, ply + 1));
+            }
+            Status::Ongoing => {}
         }
-        self.stand_pat(pos, alpha, beta, ply, 0)
+        if self.policy.rule_draws && ply > 0 && self.is_rule_draw(pos) {
+            return Some(0);
+        }
+        if ply >= MAX_PLY {
+            return Some((self.policy.evaluate)(pos));
+        }
+        // Mate distance pruning.
+        let alpha_floor = alpha.max(-MATE + ply as i32);
+        let beta_ceiling = beta.min(MATE - ply as i32 - 1);
+        (alpha_floor >= beta_ceiling).then_some(alpha_floor)
     }
 
     /// The table's entry for the node: its score when it settles the node

@@ -22,15 +22,6 @@ pub enum Quiescence {
     StandPat,
 }
 
-impl Quiescence {
-    /// Whether the quiescence search needs its node's legal moves (to know
-    /// whether a capture is forced there); standing pat, it generates its
-    /// own and finds its own mates.
-    pub fn needs_moves(self) -> bool {
-        self == Quiescence::ForcedCaptures
-    }
-}
-
 /// A game's policies for the search.
 #[derive(Clone, Copy, Debug)]
 pub struct Policy {

@@ -12,19 +12,34 @@ use super::{MATE, MAX_PLY, Worker};
 use crate::rules::{MoveKind, MoveList, Position, Role, Status, piece_value};
 
 impl Worker {
-    /// The quiescence search of the policy, from a node whose legal moves
-    /// are `moves`.
-    pub(super) fn quiescence(
-        &mut self,
-        pos: &Position,
-        moves: &MoveList,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    /// A node at the horizon (depth zero or less), before its legal
+    /// moves are generated: the quiescence search of the policy.
+    /// Standing pat, the search generates its own moves and finds its own
+    /// mates, so most nodes never generate every legal move; a stalemate
+    /// is left to the static score, as deeper in the search, and a draw by
+    /// rule is found first unless the side is mated. The forced-capture
+    /// search needs the node's moves, and the node decided as any other
+    /// first.
+    pub(super) fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
         match self.policy.quiescence {
-            Quiescence::ForcedCaptures => self.forced_captures(pos, moves, alpha, beta, ply, 0),
-            Quiescence::StandPat => self.stand_pat(pos, alpha, beta, ply, 0),
+            Quiescence::StandPat => {
+                if self.policy.rule_draws
+                    && ply > 0
+                    && self.is_rule_draw(pos)
+                    && !(pos.is_check() && pos.legal_moves().is_empty())
+                {
+                    return 0;
+                }
+                self.stand_pat(pos, alpha, beta, ply, 0)
+            }
+            Quiescence::ForcedCaptures => {
+                let mut moves = MoveList::new();
+                pos.legal_moves_into(&mut moves);
+                match self.decided(pos, &moves, 0, alpha, beta, ply) {
+                    Some(score) => score,
+                    None => self.forced_captures(pos, &moves, alpha, beta, ply, 0),
+                }
+            }
         }
     }
 
@@ -89,7 +104,7 @@ impl Worker {
     /// check), a capture that cannot lift the score to alpha even with a
     /// margin left out (delta pruning), and one that loses material by its
     /// static exchange.
-    pub(super) fn stand_pat(
+    fn stand_pat(
         &mut self,
         pos: &Position,
         mut alpha: i32,
