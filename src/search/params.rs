@@ -47,11 +47,13 @@ pub struct Params {
     /// Delta pruning's margin in the quiescence search that stands pat
     /// (centipawns).
     pub delta_margin: i32,
-    /// The aspiration window's first half-width either side, and where
-    /// being mated wins.
+    /// The aspiration window's first half-width either side under
+    /// antichess, where being mated wins, and under chess.
     pub aspiration: i32,
     /// See `aspiration`.
     pub aspiration_mated_wins: i32,
+    /// See `aspiration`.
+    pub aspiration_chess: i32,
     /// The window widens by this factor on each failure...
     pub aspiration_growth: i32,
     /// ...and opens fully past this half-width.
@@ -108,6 +110,7 @@ pub const PARAMS: Params = Params {
     delta_margin: 200,
     aspiration: 40,
     aspiration_mated_wins: 80,
+    aspiration_chess: 20,
     aspiration_growth: 3,
     aspiration_full: 1000,
     aspiration_depth: 4,

@@ -110,7 +110,7 @@ const CHESS: Policy = Policy {
     checks_unreduced: true,
     reduction: chess_reduction,
     null_reduction: chess_null_reduction,
-    aspiration: PARAMS.aspiration,
+    aspiration: PARAMS.aspiration_chess,
     offers_first: false,
     bad_captures_last: true,
     history_malus: true,
