@@ -131,7 +131,9 @@ impl Worker {
 
     /// The node's score when it is decided before any move is searched:
     /// the game is over, the side to move passes, a draw by rule, the ply
-    /// limit, or a window that no mate distance can reach.
+    /// limit, or a window that no mate distance can reach. `depth` is the
+    /// node's, for the search after a pass (at the horizon any depth of
+    /// zero or less does).
     pub(super) fn decided(
         &mut self,
         pos: &Position,
