@@ -36,6 +36,7 @@ pub mod policy;
 pub mod proof;
 mod quiescence;
 pub mod score;
+mod singular;
 mod stack;
 mod threads;
 pub mod time;

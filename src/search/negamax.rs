@@ -12,8 +12,10 @@ use super::movepick::{MovePicker, Picked};
 use super::params::PARAMS;
 use super::policy::LateQuiet;
 use super::score::{INFINITY, score_from_tt, score_to_tt, terminal_score};
+use super::singular::Singular;
 use super::stack::NO_EVAL;
 use super::stack::NO_MOVE;
+use super::tt::Entry;
 use super::{Bound, MATE, MATE_BOUND, MAX_PLY, Worker};
 use crate::rules::{Move, MoveList, Position, Role, Status};
 
@@ -35,6 +37,10 @@ struct Node {
     improving: bool,
     /// The hash move is a capture.
     tt_capture: bool,
+    /// The hash move...
+    tt_move: Option<Move>,
+    /// ...and the plies its singular extension adds to its depth.
+    tt_extension: i32,
 }
 
 /// Where a move stands in its node's loop.
@@ -73,15 +79,28 @@ impl Worker {
             return score;
         }
         let in_check = pos.is_check();
-        if (in_check || moves.len() == 1) && (ply as i32) < 2 * self.root_depth {
+        // A singular extension's search of the node without its hash move
+        // (extended already, if at all): no table, no pruning.
+        let excluded = self.stack.at(ply).excluded;
+        if excluded.is_none()
+            && (in_check || moves.len() == 1)
+            && (ply as i32) < 2 * self.root_depth
+        {
             depth += 1;
         }
 
         let pv_node = beta - alpha > 1;
-        let tt_move = match self.probe(pos, depth, alpha, beta, ply, pv_node) {
-            Ok(score) => return score,
-            Err(tt_move) => tt_move,
+        let entry = match excluded {
+            Some(m) => {
+                moves.retain(|&mut other| other != m);
+                None
+            }
+            None => match self.probe(pos, depth, alpha, beta, ply, pv_node) {
+                Ok(score) => return score,
+                Err(entry) => entry,
+            },
         };
+        let tt_move = entry.and_then(|e| e.best);
         let (static_eval, improving) = self.static_eval(pos, &moves, pv_node, in_check, ply);
         let mut node = Node {
             ply,
@@ -92,16 +111,24 @@ impl Worker {
             static_eval,
             improving,
             tt_capture: tt_move.is_some_and(|m| m.is_capture()),
+            tt_move,
+            tt_extension: 0,
         };
-        if let Some(score) = self.prune(pos, &node) {
+        if excluded.is_none()
+            && let Some(score) = self.prune(pos, &node)
+        {
             return score;
         }
         // Internal iterative reduction: without a hash move the ordering
         // is poor and the node was not worth keeping: search it one ply
         // less.
-        if tt_move.is_none() && depth >= PARAMS.iir_depth {
+        if tt_move.is_none() && excluded.is_none() && depth >= PARAMS.iir_depth {
             depth -= 1;
             node.depth = depth;
+        }
+        match self.singular(pos, &moves, entry, depth, beta, ply) {
+            Singular::Cut(score) => return score,
+            Singular::Extend(plies) => node.tt_extension = plies,
         }
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
@@ -110,7 +137,7 @@ impl Worker {
         else {
             return 0;
         };
-        if !self.stopped || ply > 0 {
+        if (!self.stopped || ply > 0) && excluded.is_none() {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > alpha {
@@ -167,7 +194,7 @@ impl Worker {
 
     /// The table's entry for the node: its score when it settles the node
     /// (off the principal variation, below the root, deep enough, its
-    /// bound on the right side of the window), else its move.
+    /// bound on the right side of the window), else the entry.
     fn probe(
         &self,
         pos: &Position,
@@ -176,7 +203,7 @@ impl Worker {
         beta: i32,
         ply: usize,
         pv_node: bool,
-    ) -> Result<i32, Option<Move>> {
+    ) -> Result<i32, Option<Entry>> {
         let entry = self.tt.probe(pos.hash());
         if let Some(e) = entry
             && !pv_node
@@ -191,7 +218,7 @@ impl Worker {
                 _ => {}
             }
         }
-        Err(entry.and_then(|e| e.best))
+        Err(entry)
     }
 
     /// The static score the pruning uses (kept in the stack), and whether
@@ -415,15 +442,21 @@ impl Worker {
         {
             return None;
         }
+        let new_depth = depth - 1
+            + if node.tt_move == Some(m) {
+                node.tt_extension
+            } else {
+                0
+            };
         if index == 0 {
-            return Some(-self.negamax(child, depth - 1, -beta, -alpha, ply + 1));
+            return Some(-self.negamax(child, new_depth, -beta, -alpha, ply + 1));
         }
-        let mut s = -self.negamax(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        let mut s = -self.negamax(child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
         if s > alpha && reduction > 0 {
-            s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+            s = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1);
         }
         if s > alpha && s < beta {
-            s = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+            s = -self.negamax(child, new_depth, -beta, -alpha, ply + 1);
         }
         Some(s)
     }

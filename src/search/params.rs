@@ -87,6 +87,13 @@ pub struct Params {
     /// What earlier searches' histories count at the start of a search
     /// (divided by this).
     pub history_aging: i32,
+    /// Singular extensions from this depth...
+    pub singular_depth: i32,
+    /// ...for a hash move stored at most this many plies shallower...
+    pub singular_tt_depth: i32,
+    /// ...when no other move reaches its score less this much a ply
+    /// (centipawns).
+    pub singular_margin: i32,
 }
 
 /// The parameters the engine plays with.
@@ -123,4 +130,7 @@ pub const PARAMS: Params = Params {
     lmr_chess_history: 5000,
     history_gravity: 10_000,
     history_aging: 8,
+    singular_depth: 8,
+    singular_tt_depth: 3,
+    singular_margin: 2,
 };

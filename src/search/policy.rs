@@ -72,6 +72,9 @@ pub struct Policy {
     pub proof_search: bool,
     /// How a cutoff's bonus moves the history entries.
     pub history_update: Update,
+    /// Singular extensions: a hash move that no other move comes near is
+    /// searched a ply deeper ([`super::singular`]).
+    pub singular_extensions: bool,
 }
 
 /// What a late move reduction reads of a quiet move and its node.
@@ -118,6 +121,7 @@ const CHESS: Policy = Policy {
     futility: true,
     proof_search: false,
     history_update: Update::Gravity(PARAMS.history_gravity),
+    singular_extensions: true,
 };
 
 /// Antichess where mating wins (2007, EnCastle).
@@ -140,6 +144,7 @@ const ANTICHESS: Policy = Policy {
     futility: false,
     proof_search: false,
     history_update: Update::Clamped,
+    singular_extensions: false,
 };
 
 /// Antichess where being mated wins (2004): offers first, a wider window,

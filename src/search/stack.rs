@@ -23,6 +23,8 @@ pub struct Ply {
     pub killers: [Option<Move>; 2],
     /// The static score here, or [`NO_EVAL`] where none was taken.
     pub eval: i32,
+    /// The move a singular extension's search leaves out here.
+    pub excluded: Option<Move>,
 }
 
 /// The plies of the current line, from the root.
@@ -39,6 +41,7 @@ impl Stack {
                     moved: NO_MOVE,
                     killers: [None; 2],
                     eval: NO_EVAL,
+                    excluded: None,
                 }; MAX_PLY + 2],
             ),
         }
