@@ -1,9 +1,9 @@
 //! The alpha-beta search of one node: principal-variation search with a
-//! transposition table, mate distance pruning, check and single-reply
-//! extensions, reverse futility and null-move pruning, internal
-//! iterative reduction, static exchange, late move and futility pruning,
-//! and late move reductions. What differs between games comes from the
-//! worker's [`super::policy::Policy`].
+//! transposition table, mate distance pruning, check, single-reply and
+//! singular extensions (`singular.rs`), reverse futility and null-move
+//! pruning, internal iterative reduction, static exchange, late move and
+//! futility pruning, and late move reductions. What differs between games
+//! comes from the worker's [`super::policy::Policy`].
 
 use arrayvec::ArrayVec;
 
