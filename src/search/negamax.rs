@@ -82,10 +82,7 @@ impl Worker {
         // A singular extension's search of the node without its hash move
         // (extended already, if at all): no table, no pruning.
         let excluded = self.stack.at(ply).excluded;
-        if excluded.is_none()
-            && (in_check || moves.len() == 1)
-            && (ply as i32) < 2 * self.root_depth
-        {
+        if excluded.is_none() && (in_check || moves.len() == 1) && self.may_extend(ply) {
             depth += 1;
         }
 
@@ -154,6 +151,12 @@ impl Worker {
             );
         }
         best_score
+    }
+
+    /// Whether a node at `ply` may still be extended: extensions stop at
+    /// twice the root's depth, so that a line of them ends.
+    pub(super) fn may_extend(&self, ply: usize) -> bool {
+        (ply as i32) < 2 * self.root_depth
     }
 
     /// The node's score when it is decided before any move is searched:

@@ -20,8 +20,9 @@ pub(super) enum Singular {
 }
 
 impl Worker {
-    /// Tests the node's hash move (`entry`, the node's table entry) for
-    /// singularity, where the policy asks for it and the entry can tell.
+    /// Tests the node's hash move (`entry`, the node's table entry; none
+    /// in the search that leaves a move out) for singularity, where the
+    /// policy asks for it and the entry can tell.
     pub(super) fn singular(
         &mut self,
         pos: &Position,
@@ -41,11 +42,10 @@ impl Worker {
         if !self.policy.singular_extensions
             || ply == 0
             || depth < PARAMS.singular_depth
-            || self.stack.at(ply).excluded.is_some()
             || e.bound == Bound::Upper
             || e.depth < depth - PARAMS.singular_tt_depth
             || tt_score.abs() >= MATE_BOUND
-            || (ply as i32) >= 2 * self.root_depth
+            || !self.may_extend(ply)
             || moves.len() < 2
             || !moves.contains(&tt_move)
         {
