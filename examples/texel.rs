@@ -26,8 +26,10 @@
 //! gradient descent on the mean squared error of the logistic prediction,
 //! from the present weights, with a penalty of 1e-8 (`TEXEL_L2`) per
 //! centipawn squared on each weight's distance from them. One block of
-//! 1,000 lines in ten is held out and its error reported. It prints the
-//! Rust source of `src/search/eval_chess/weights.rs`.
+//! 1,000 lines in ten is held out and its error reported. The endgame
+//! sum enters each prediction scaled as the evaluation scales it (the
+//! endgame scale of the side it favours). It prints the Rust source of
+//! `src/search/eval_chess/weights.rs`.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -175,7 +177,10 @@ fn white_score(white_won: bool) -> f64 {
 mod fit {
     use super::*;
     use antichess::search::eval_chess::features::{COUNT, GROUPS};
-    use antichess::search::eval_chess::{FULL_PHASE, Sink, WEIGHTS, features, mop_up};
+    use antichess::search::eval_chess::scale::NORMAL;
+    use antichess::search::eval_chess::{
+        FULL_PHASE, Sink, WEIGHTS, endgame_scales, features, mop_up,
+    };
 
     /// Gradient steps of the fit.
     pub const ITERATIONS: usize = 3000;
@@ -206,6 +211,9 @@ mod fit {
         features: Vec<(u16, i16)>,
         /// The phase over [`FULL_PHASE`].
         phase: Vec<f64>,
+        /// The share of the endgame sum that stands where it favours White,
+        /// then where it favours Black (the endgame scale).
+        scale: Vec<[f64; 2]>,
         /// The mop-up term (not fitted), for White.
         fixed: Vec<f64>,
         /// The result for White (blended with the search's score once
@@ -240,6 +248,8 @@ mod fit {
             self.features.extend(sparse.0);
             self.starts.push(self.features.len());
             self.phase.push(f64::from(phase) / f64::from(FULL_PHASE));
+            self.scale
+                .push(endgame_scales(pos).map(|s| f64::from(s) / f64::from(NORMAL)));
             self.fixed.push(f64::from(mop_up(pos)));
             self.result.push(result);
             self.score.push(score);
@@ -259,8 +269,10 @@ mod fit {
             self.result.len()
         }
 
-        /// Position `i`'s evaluation for White under `w`.
-        fn eval(&self, i: usize, w: &[(f64, f64)]) -> f64 {
+        /// Position `i`'s evaluation for White under `w`, and the share
+        /// of the endgame sum that stands (the endgame scale of the side
+        /// it favours).
+        fn eval(&self, i: usize, w: &[(f64, f64)]) -> (f64, f64) {
             let (mut mg, mut eg) = (0.0, 0.0);
             for &(f, c) in &self.features[self.starts[i]..self.starts[i + 1]] {
                 let (m, e) = w[usize::from(f)];
@@ -268,13 +280,21 @@ mod fit {
                 eg += e * f64::from(c);
             }
             let p = self.phase[i];
-            mg * p + eg * (1.0 - p) + self.fixed[i]
+            let [white, black] = self.scale[i];
+            let scale = if p >= 1.0 {
+                1.0
+            } else if eg > 0.0 {
+                white
+            } else {
+                black
+            };
+            (mg * p + eg * scale * (1.0 - p) + self.fixed[i], scale)
         }
 
         /// The mean squared error of the predicted results, scale `k`.
         fn loss(&self, w: &[(f64, f64)], k: f64) -> f64 {
             let total: f64 = (0..self.len())
-                .map(|i| (self.result[i] - sigmoid(k * self.eval(i, w))).powi(2))
+                .map(|i| (self.result[i] - sigmoid(k * self.eval(i, w).0)).powi(2))
                 .sum();
             total / self.len() as f64
         }
@@ -289,13 +309,14 @@ mod fit {
         ) -> Vec<(f64, f64)> {
             let mut g = vec![(0.0, 0.0); COUNT];
             for i in range {
-                let s = sigmoid(k * self.eval(i, w));
+                let (eval, scale) = self.eval(i, w);
+                let s = sigmoid(k * eval);
                 let d = -2.0 * (self.result[i] - s) * s * (1.0 - s) * k;
                 let p = self.phase[i];
                 for &(f, c) in &self.features[self.starts[i]..self.starts[i + 1]] {
                     let e = &mut g[usize::from(f)];
                     e.0 += d * f64::from(c) * p;
-                    e.1 += d * f64::from(c) * (1.0 - p);
+                    e.1 += d * f64::from(c) * (1.0 - p) * scale;
                 }
             }
             g

@@ -20,7 +20,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::Worker;
-use super::ordering::{Band, Kind};
+use super::ordering::{Band, Kind, Threats};
 use crate::rules::{MAX_MOVES, Move, Position};
 
 /// Where the picker stands: the stage whose moves it hands out next.
@@ -142,9 +142,10 @@ impl<'a> MovePicker<'a> {
                 Stage::Quiets => {
                     self.stage = Stage::Last;
                     let start = self.keyed.len();
+                    let threats = worker.policy.threat_escapes.then(|| Threats::of(pos));
                     for (i, &m) in self.moves.iter().enumerate() {
                         if self.is_quiet(worker, m) && !self.killers.contains(&Some(m)) {
-                            let key = worker.quiet_key(pos, m, self.ply);
+                            let key = worker.quiet_key(pos, m, self.ply, threats.as_ref());
                             self.keyed.push(pack(key, i));
                         }
                     }
@@ -229,7 +230,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::rules::{Role, Ruleset, notation};
+    use crate::rules::{Role, Ruleset, Square, notation};
     use crate::search::TranspositionTable;
     use crate::search::policy::Policy;
 
@@ -302,5 +303,32 @@ mod tests {
         let all = picked_all(&w, &pos, &moves, Some(stranger), 0);
         assert_eq!(all.len(), moves.len());
         assert!(!all.contains(&stranger));
+    }
+
+    #[test]
+    fn under_chess_a_piece_attacked_by_a_lesser_one_moves_out_of_reach_first() {
+        // Black's pawn on e5 attacks White's knight on d4 (and f4, no
+        // knight's destination); the knight on b1 is attacked by nothing.
+        // With no history yet, the knight's eight moves come first among
+        // the quiet moves; under antichess, where nothing is moved up,
+        // the generator's order stands.
+        let pos =
+            Position::from_fen("4k3/8/8/4p3/3N4/8/8/1N2K3 w - - 0 1", Ruleset::CHESS).unwrap();
+        let mut w = Worker::new(
+            Arc::new(TranspositionTable::new(1)),
+            Arc::new(AtomicBool::new(false)),
+            0,
+        );
+        let moves = pos.legal_moves();
+        let knight_first = |w: &Worker| {
+            let picked = picked_all(w, &pos, &moves, None, 0);
+            picked[..8].iter().all(|m| m.from() == Square::D4)
+        };
+        w.policy = Policy::of(&Ruleset::CHESS);
+        assert!(knight_first(&w));
+        w.policy = Policy::of(&Ruleset::SPRING_2007);
+        let generated_first = moves.iter().take(8).all(|m| m.from() == Square::D4);
+        assert_eq!(knight_first(&w), generated_first);
+        assert!(!generated_first, "the generator lists b1 first");
     }
 }

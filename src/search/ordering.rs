@@ -15,8 +15,11 @@
 //! (after the killers), and the quiet moves searched before a cutoff lose
 //! what the cutoff's move gains.
 
+use shakmaty::{Bitboard, attacks};
+
 use super::Worker;
 use super::history::{self, piece_square};
+use super::params::PARAMS;
 
 use crate::rules::{Move, Position, Role};
 
@@ -33,6 +36,63 @@ const CAPTURE_HISTORY_SPREAD: i32 = (1 << 15) - 8;
 /// an offer's own history is far below zero (each entry is within
 /// [`super::history::HISTORY_BOUND`]).
 const OFFERS: i32 = 1 << 22;
+
+/// Where the enemy's lesser pieces reach, for the quiet moves that take a
+/// threatened piece out of reach (where the policy says): the squares
+/// its pawns attack, then its pawns, knights and bishops, then those
+/// and its rooks.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Threats {
+    by_pawns: Bitboard,
+    by_minors: Bitboard,
+    by_rooks: Bitboard,
+}
+
+impl Threats {
+    /// What the side not to move threatens in `pos`.
+    pub(super) fn of(pos: &Position) -> Threats {
+        let board = pos.board();
+        let them = pos.turn().other();
+        let occupied = board.occupied();
+        let mut by_pawns = Bitboard::EMPTY;
+        for sq in board.by_piece(them, Role::Pawn) {
+            by_pawns |= attacks::pawn_attacks(them, sq);
+        }
+        let mut by_minors = by_pawns;
+        for sq in board.by_piece(them, Role::Knight) {
+            by_minors |= attacks::knight_attacks(sq);
+        }
+        for sq in board.by_piece(them, Role::Bishop) {
+            by_minors |= attacks::bishop_attacks(sq, occupied);
+        }
+        let mut by_rooks = by_minors;
+        for sq in board.by_piece(them, Role::Rook) {
+            by_rooks |= attacks::rook_attacks(sq, occupied);
+        }
+        Threats {
+            by_pawns,
+            by_minors,
+            by_rooks,
+        }
+    }
+
+    /// What the quiet move `m` of a piece of kind `role` adds to its key:
+    /// [`PARAMS.escape`](super::params::Params::escape) when it leaves a
+    /// square a lesser enemy piece reaches for one none reaches.
+    fn escape(&self, role: Role, m: Move) -> i32 {
+        let (reach, bonus) = match role {
+            Role::Queen => (self.by_rooks, PARAMS.escape[2]),
+            Role::Rook => (self.by_minors, PARAMS.escape[1]),
+            Role::Knight | Role::Bishop => (self.by_pawns, PARAMS.escape[0]),
+            Role::Pawn | Role::King => return 0,
+        };
+        if reach.contains(m.from()) && !reach.contains(m.to()) {
+            bonus
+        } else {
+            0
+        }
+    }
+}
 
 /// What a move is to the order: its kind decides its stage
 /// ([`super::movepick`]), and within the stage its key.
@@ -101,8 +161,19 @@ impl Worker {
     /// A quiet move's key at `ply`: its butterfly and continuation
     /// histories, and where being mated wins, [`OFFERS`] more for a move
     /// whose destination the opponent attacks once the piece has left
-    /// its square.
-    pub(super) fn quiet_key(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+    /// its square; with `threats` (where the policy says), what taking a
+    /// threatened piece out of reach adds ([`Threats`]).
+    pub(super) fn quiet_key(
+        &self,
+        pos: &Position,
+        m: Move,
+        ply: usize,
+        threats: Option<&Threats>,
+    ) -> i32 {
+        let escape = match (threats, pos.board().role_at(m.from())) {
+            (Some(t), Some(role)) => t.escape(role, m),
+            _ => 0,
+        };
         let offer = if self.policy.offers_first {
             let board = pos.board();
             let them = pos.turn().other();
@@ -118,6 +189,7 @@ impl Worker {
                 .histories
                 .continued(&self.stack, ply, piece_square(pos, m))
             + offer
+            + escape
     }
 
     /// Remembers the quiet move `m` that cut off at `ply`: a killer, and a

@@ -94,6 +94,11 @@ pub struct Params {
     /// ...when no other move reaches its score less this much a ply
     /// (centipawns).
     pub singular_margin: i32,
+    /// What a quiet move adds to its key when it takes a piece out of a
+    /// lesser enemy piece's reach to a square none reaches: a knight or
+    /// bishop, a rook, a queen (where the policy says; Stockfish's
+    /// threat-escape bonuses, scaled to `history_gravity`).
+    pub escape: [i32; 3],
 }
 
 /// The parameters the engine plays with.
@@ -130,7 +135,8 @@ pub const PARAMS: Params = Params {
     lmr_chess_history: 5000,
     history_gravity: 10_000,
     history_aging: 8,
-    singular_depth: 8,
+    singular_depth: 6,
     singular_tt_depth: 3,
     singular_margin: 2,
+    escape: [3_000, 5_000, 10_000],
 };

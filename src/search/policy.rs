@@ -57,6 +57,11 @@ pub struct Policy {
     /// Captures that lose material by their static exchange are ordered
     /// after the quiet moves.
     pub bad_captures_last: bool,
+    /// A quiet move that takes a piece out of the reach of a lesser enemy
+    /// piece (a queen from a rook's or a lesser piece's, a rook from a
+    /// knight's, bishop's or pawn's, a knight or bishop from a pawn's) is
+    /// ordered higher among the quiet moves (`PARAMS.escape`).
+    pub threat_escapes: bool,
     /// A cutoff lowers the histories of the quiet moves tried before it.
     pub history_malus: bool,
     /// Captures are ordered by the capture history after the piece they
@@ -116,6 +121,7 @@ const CHESS: Policy = Policy {
     aspiration: PARAMS.aspiration_chess,
     offers_first: false,
     bad_captures_last: true,
+    threat_escapes: true,
     history_malus: true,
     capture_history: true,
     futility: true,
@@ -139,6 +145,7 @@ const ANTICHESS: Policy = Policy {
     aspiration: PARAMS.aspiration,
     offers_first: false,
     bad_captures_last: false,
+    threat_escapes: false,
     history_malus: false,
     capture_history: false,
     futility: false,

@@ -3,9 +3,11 @@
 //! passed pawn's way and the kings' distance to it, mobility, outposts,
 //! rooks on open files and the seventh rank, attacks on the king's zone
 //! and its pawn shield, threats, the move), each with a middlegame and an
-//! endgame weight blended by the game phase ("tapered"), and a mop-up term
-//! that drives a lone king to the edge and brings the other king to it, so
-//! that K+Q v K and K+R v K are mated well within the fifty-move rule.
+//! endgame weight blended by the game phase ("tapered"), the endgame sum
+//! scaled where the side it favours has few ways to win (`scale.rs`), and
+//! a mop-up term that drives a lone king to the edge and brings the other
+//! king to it, so that K+Q v K and K+R v K are mated well within the
+//! fifty-move rule.
 //!
 //! The features are in `features.rs`, counted here and in `pawns.rs`,
 //! `passed.rs` and `king_safety.rs`; the weights (`weights.rs`) are fitted
@@ -19,6 +21,7 @@ mod mop_up;
 mod passed;
 mod pawn_cache;
 mod pawns;
+pub mod scale;
 mod weights;
 
 use arrayvec::ArrayVec;
@@ -98,13 +101,28 @@ pub fn evaluate(pos: &Position) -> i32 {
     let pawns = pawn_cache::structure(pos.board());
     let phase = all_but_pawns(pos, pawns.passed, &mut sum);
     let sum = Tapered(sum.0.wrapping_add(pawns.score.0));
-    let (mg, eg) = (sum.mg(), sum.eg());
+    let (mg, mut eg) = (sum.mg(), sum.eg());
+    if phase < FULL_PHASE {
+        let (strong, passed) = if eg > 0 {
+            (Color::White, pawns.passed[0])
+        } else {
+            (Color::Black, pawns.passed[1])
+        };
+        eg = eg * scale::endgame_scale(pos.board(), strong, passed) / scale::NORMAL;
+    }
     let white = taper(mg, eg, phase) + mop_up(pos);
     if pos.turn() == Color::White {
         white
     } else {
         -white
     }
+}
+
+/// The endgame scale ([`scale::endgame_scale`]) where the endgame score
+/// favours White, then where it favours Black.
+pub fn endgame_scales(pos: &Position) -> [i32; 2] {
+    let board = pos.board();
+    [Color::White, Color::Black].map(|c| scale::endgame_scale(board, c, pawns::passed(board, c)))
 }
 
 /// The middlegame and endgame scores blended by the phase.
@@ -432,7 +450,8 @@ mod tests {
 
     #[test]
     fn the_packed_sums_are_the_weighted_counts() {
-        // Quiet, tactical, lopsided (nine queens) and bare positions.
+        // Quiet, tactical, lopsided (nine queens) and bare positions; the
+        // endgame sum scaled for the side it favours.
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 8",
@@ -447,6 +466,11 @@ mod tests {
             for (count, (m, e)) in c.0.iter().zip(WEIGHTS) {
                 mg += count * i32::from(m);
                 eg += count * i32::from(e);
+            }
+            if phase < FULL_PHASE {
+                let [white_strong, black_strong] = endgame_scales(&pos);
+                let strong = if eg > 0 { white_strong } else { black_strong };
+                eg = eg * strong / scale::NORMAL;
             }
             let white = taper(mg, eg, phase) + mop_up(&pos);
             let ours = if pos.turn() == Color::White {
