@@ -9,7 +9,8 @@
 //!    queen promotions;
 //! 3. the killer moves, in the generator's order;
 //! 4. the other quiet moves, by history (read when the stage starts, so
-//!    with what the captures' searches have just taught);
+//!    with what the captures' searches have just taught) and, where the
+//!    policy says, the threats they escape;
 //! 5. the moves kept for last: captures that lose material by their static
 //!    exchange (where the policy says), then under-promotions.
 //!

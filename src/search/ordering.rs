@@ -7,7 +7,9 @@
 //! policy says (chess), those that lose material by their static exchange
 //! are kept for last. Quiet moves sort by the history of cutoffs (by
 //! origin and destination) plus the continuation history (by piece and
-//! destination, after the moves one and two plies before).
+//! destination, after the moves one and two plies before); where the
+//! policy says (chess), a move that takes a piece out of a lesser enemy
+//! piece's reach to a square none reaches sorts higher ([`Threats`]).
 //!
 //! Where being mated wins, two more things (measured together, see
 //! `docs/engine.md`, "Offers first, a history malus and a wider window"):
