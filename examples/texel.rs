@@ -177,7 +177,7 @@ fn white_score(white_won: bool) -> f64 {
 mod fit {
     use super::*;
     use antichess::search::eval_chess::features::{COUNT, GROUPS};
-    use antichess::search::eval_chess::scale::NORMAL;
+    use antichess::search::eval_chess::scale::{NORMAL, scaled_side};
     use antichess::search::eval_chess::{
         FULL_PHASE, Sink, WEIGHTS, endgame_scales, features, mop_up,
     };
@@ -281,13 +281,7 @@ mod fit {
             }
             let p = self.phase[i];
             let [white, black] = self.scale[i];
-            let scale = if p >= 1.0 {
-                1.0
-            } else if eg > 0.0 {
-                white
-            } else {
-                black
-            };
+            let scale = scaled_side(eg > 0.0, p >= 1.0).map_or(1.0, |c| c.fold_wb(white, black));
             (mg * p + eg * scale * (1.0 - p) + self.fixed[i], scale)
         }
 

@@ -11,7 +11,7 @@ use shakmaty::attacks;
 use super::announcement::{Announcement, CheckKind};
 use super::umpire::Attempt;
 use super::view::PlayerView;
-use crate::rules::{Bitboard, Color, Role, Square};
+use crate::rules::{Bitboard, Color, Role, Square, pawn_attacks};
 
 /// What a token guesses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -176,11 +176,7 @@ impl Tokens {
     fn pawn_targets(view: &PlayerView) -> Bitboard {
         let own = view.own();
         let color = view.color();
-        let mut targets = Bitboard::EMPTY;
-        for sq in own.by_piece(color, Role::Pawn) {
-            targets |= attacks::pawn_attacks(color, sq);
-        }
-        targets & !own.occupied()
+        pawn_attacks(own.by_piece(color, Role::Pawn), color) & !own.occupied()
     }
 
     /// The player's turn starts: the opponent's move was announced as

@@ -1,6 +1,6 @@
 //! Piece placement: one bitboard per colour and per role.
 
-use shakmaty::{Bitboard, Color, Piece, Role, Square, attacks};
+use shakmaty::{Bitboard, Color, File, Piece, Role, Square, attacks};
 
 /// Where the pieces stand. Any placement is allowed: no king, several kings,
 /// pawns on the first or last rank.
@@ -9,6 +9,27 @@ pub struct Board {
     by_color: [Bitboard; 2],
     by_role: [Bitboard; 6],
     occupied: Bitboard,
+}
+
+/// The squares `pawns` of `color` attack, all at once (two shifts, no
+/// wrapping round the board's edge).
+///
+/// ```
+/// use antichess::rules::{Bitboard, Color, Square, pawn_attacks};
+/// let a2_h2 = Bitboard::from(Square::A2) | Bitboard::from(Square::H2);
+/// assert_eq!(
+///     pawn_attacks(a2_h2, Color::White),
+///     Bitboard::from(Square::B3) | Bitboard::from(Square::G3)
+/// );
+/// assert_eq!(pawn_attacks(Bitboard::from(Square::A7), Color::Black), Bitboard::from(Square::B6));
+/// ```
+pub fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
+    let west = pawns & !Bitboard::from_file(File::A);
+    let east = pawns & !Bitboard::from_file(File::H);
+    match color {
+        Color::White => west.shift(7) | east.shift(9),
+        Color::Black => west.shift(-9) | east.shift(-7),
+    }
 }
 
 impl Board {

@@ -21,7 +21,7 @@ mod status;
 pub mod wording;
 mod zobrist;
 
-pub use board::Board;
+pub use board::{Board, pawn_attacks};
 pub use fen::{BoardError, FenError, check_chess_board};
 pub use illegal::Illegal;
 pub use material::piece_value;

@@ -23,7 +23,7 @@ use super::Worker;
 use super::history::{self, piece_square};
 use super::params::PARAMS;
 
-use crate::rules::{Move, Position, Role};
+use crate::rules::{Move, Position, Role, pawn_attacks};
 
 /// What each step of the victim's value adds to a capture's key: the
 /// victim decides first, then the capture history (within
@@ -56,10 +56,7 @@ impl Threats {
         let board = pos.board();
         let them = pos.turn().other();
         let occupied = board.occupied();
-        let mut by_pawns = Bitboard::EMPTY;
-        for sq in board.by_piece(them, Role::Pawn) {
-            by_pawns |= attacks::pawn_attacks(them, sq);
-        }
+        let by_pawns = pawn_attacks(board.by_piece(them, Role::Pawn), them);
         let mut by_minors = by_pawns;
         for sq in board.by_piece(them, Role::Knight) {
             by_minors |= attacks::knight_attacks(sq);

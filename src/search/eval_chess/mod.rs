@@ -27,7 +27,7 @@ mod weights;
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Color, Role, attacks};
 
-use crate::rules::{Board, Position};
+use crate::rules::{Board, Position, pawn_attacks};
 use features::{
     BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_PAWN_DISTANCE, MATERIAL, MINOR_BEHIND_PAWN,
     MINOR_THREATS, MOBILITY, OUTPOST, PAWN_THREATS, ROOK_HALF_OPEN, ROOK_OPEN, ROOK_SEVENTH,
@@ -102,12 +102,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let phase = all_but_pawns(pos, pawns.passed, &mut sum);
     let sum = Tapered(sum.0.wrapping_add(pawns.score.0));
     let (mg, mut eg) = (sum.mg(), sum.eg());
-    if phase < FULL_PHASE {
-        let (strong, passed) = if eg > 0 {
-            (Color::White, pawns.passed[0])
-        } else {
-            (Color::Black, pawns.passed[1])
-        };
+    if let Some(strong) = scale::scaled_side(eg > 0, phase >= FULL_PHASE) {
+        let passed = strong.fold_wb(pawns.passed[0], pawns.passed[1]);
         eg = eg * scale::endgame_scale(pos.board(), strong, passed) / scale::NORMAL;
     }
     let white = taper(mg, eg, phase) + mop_up(pos);
@@ -197,7 +193,7 @@ impl Attacks {
     /// the caller's frame: the list of pieces is never copied).
     fn count(&mut self, board: &Board, color: Color) {
         let occupied = board.occupied();
-        let pawns = pawns::attacks(board.by_piece(color, Role::Pawn), color);
+        let pawns = pawn_attacks(board.by_piece(color, Role::Pawn), color);
         let (mut minors, mut rooks, mut all) = (Bitboard::EMPTY, Bitboard::EMPTY, pawns);
         let pieces = &mut self.pieces;
         // Knight to queen: 0 to 3.
@@ -467,10 +463,9 @@ mod tests {
                 mg += count * i32::from(m);
                 eg += count * i32::from(e);
             }
-            if phase < FULL_PHASE {
-                let [white_strong, black_strong] = endgame_scales(&pos);
-                let strong = if eg > 0 { white_strong } else { black_strong };
-                eg = eg * strong / scale::NORMAL;
+            if let Some(strong) = scale::scaled_side(eg > 0, phase >= FULL_PHASE) {
+                let [white, black] = endgame_scales(&pos);
+                eg = eg * strong.fold_wb(white, black) / scale::NORMAL;
             }
             let white = taper(mg, eg, phase) + mop_up(&pos);
             let ours = if pos.turn() == Color::White {

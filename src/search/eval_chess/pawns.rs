@@ -9,7 +9,7 @@ use super::features::{
     BACKWARD, DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, SQUARES, SUPPORTED, folded,
 };
 use super::{Signed, Sink};
-use crate::rules::Board;
+use crate::rules::{Board, pawn_attacks};
 
 /// Counts both sides' pawns' own features into `sink` (White's less
 /// Black's).
@@ -25,17 +25,7 @@ pub fn count(board: &Board, sink: &mut impl Sink) {
             sink.add(SQUARES + folded(own_side as usize), 1);
             sink.add(MATERIAL, 1);
         }
-        structure(board, color, attacks(pawns, color), sink);
-    }
-}
-
-/// The squares `pawns` of `color` attack.
-pub fn attacks(pawns: Bitboard, color: Color) -> Bitboard {
-    let west = pawns & !Bitboard::from_file(File::A);
-    let east = pawns & !Bitboard::from_file(File::H);
-    match color {
-        Color::White => west.shift(7) | east.shift(9),
-        Color::Black => west.shift(-9) | east.shift(-7),
+        structure(board, color, pawn_attacks(pawns, color), sink);
     }
 }
 
@@ -83,7 +73,7 @@ pub fn relative_rank(color: Color, sq: Square) -> usize {
 fn structure(board: &Board, color: Color, defended: Bitboard, sink: &mut impl Sink) {
     let ours = board.by_piece(color, Role::Pawn);
     let theirs = board.by_piece(color.other(), Role::Pawn);
-    let attacked = attacks(theirs, color.other());
+    let attacked = pawn_attacks(theirs, color.other());
     let west = (ours & !Bitboard::from_file(File::A)).shift(-1);
     let east = (ours & !Bitboard::from_file(File::H)).shift(1);
     let side_by_side = west | east;
@@ -128,16 +118,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pawns_attack_diagonally_forward_and_not_around_the_board() {
-        let a2_h2 = Bitboard::from(Square::A2) | Bitboard::from(Square::H2);
-        let white = attacks(a2_h2, Color::White);
-        assert_eq!(
-            white,
-            Bitboard::from(Square::B3) | Bitboard::from(Square::G3)
-        );
-        let black = attacks(Bitboard::from(Square::A7), Color::Black);
-        assert_eq!(black, Bitboard::from(Square::B6));
+    fn a_file_has_neighbours_on_both_sides_but_at_the_edge() {
         assert_eq!(file_and_neighbours(File::A).count(), 16);
+        assert_eq!(file_and_neighbours(File::E).count(), 24);
     }
 
     #[test]

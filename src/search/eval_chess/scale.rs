@@ -26,6 +26,17 @@ fn officers(board: &Board, color: Color) -> i32 {
     .sum()
 }
 
+/// The side whose endgame scale applies to an endgame sum (White's view)
+/// that favours White or not: none at the full phase, where the endgame
+/// sum counts for nothing, else the side it favours (Black where it is 0).
+pub fn scaled_side(favours_white: bool, full_phase: bool) -> Option<Color> {
+    match (full_phase, favours_white) {
+        (true, _) => None,
+        (false, true) => Some(Color::White),
+        (false, false) => Some(Color::Black),
+    }
+}
+
 /// The share of the endgame score (of [`NORMAL`]) that stands when it
 /// favours `strong`, whose passed pawns are `passed`.
 ///
