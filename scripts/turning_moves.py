@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Where a program's lost chess games turn, and whether more time would
+have saved them.
+
+Set-up: none (Python 3 standard library only; the judge is a UCI engine,
+such as Stockfish 15.1 from Debian's package `stockfish`).
+
+    antichess referee --ruleset chess --white THIS --black OTHER \\
+        --out DIR ... > LOG
+    python3 scripts/turning_moves.py DIR LOG /usr/games/stockfish \\
+        [--depth 12] [--rethink "antichess uci --threads 1"] \\
+        [--times 300,1000,3000]
+
+The program looked at is the referee's first (`--white`: White in the odd
+games), and its games are those the log scores as the second program's
+wins. In each, the judge (full strength, `go depth N`, its table kept
+between positions of a game) scores the position before and after each of
+the program's moves, from the first, for the side that made it; the
+turning move is the first that takes the score from `--from` (default -60
+cp) or better to `--to` (default -120 cp) or worse. A game whose score
+falls below `--to` by moves none of which is such a move was lost by
+degrees (its line gives the score at the program's first move and the
+ply after which it fell below `--to`), and so is a game where none is
+found. A line per game: its number, its plies, the
+ply of the turning move, the move (UCI), its scores before and after, and
+the judge's own move there at depth N + 4.
+
+With `--rethink`, the program (as a UCI engine) is asked again for its
+move at each turning position, from an empty table, at each of `--times`
+(ms, `go movetime`): the move, the depth it reached and the judge's
+score after it. The summary counts the turning moves that more time
+mends (the judge's score after the program's new move at `--to` or
+better).
+"""
+
+import argparse
+import re
+import shlex
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+MATE = 100_000
+
+
+class Engine:
+    """A UCI engine over pipes."""
+
+    def __init__(self, command):
+        self.p = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.until("uciok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"the engine ended before '{prefix}'")
+            if line.startswith(prefix):
+                return line
+
+    def go(self, fen, moves, limit):
+        """The best move, and the last `info` line's depth and score
+        (centipawns for the side to move; a mate as MATE less its moves)."""
+        self.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
+        self.send(f"go {limit}")
+        depth, score = 0, 0
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("the engine ended during a search")
+            found = re.search(r"\bdepth (\d+).*\bscore (cp|mate) (-?\d+)", line)
+            if found and " bound" not in line:
+                depth = int(found.group(1))
+                value = int(found.group(3))
+                if found.group(2) == "mate":
+                    value = MATE - abs(value) if value > 0 else -MATE + abs(value)
+                score = value
+            if line.startswith("bestmove"):
+                return line.split()[1], depth, score
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def uci(move):
+    """A game file's move (`e7-e8=N`, castling as the king's move) in UCI."""
+    return move.replace("-", "").replace("=", "").lower()
+
+
+def lost_games(log):
+    """The numbers of the games the log scores as the second program's."""
+    games = []
+    for line in Path(log).read_text().splitlines():
+        found = re.match(r"game\s+(\d+): first (white|black) second wins", line)
+        if found:
+            games.append(int(found.group(1)))
+    return sorted(games)
+
+
+def start_fen(folder, n):
+    pgn = (folder / f"game-{n:03}.pgn").read_text()
+    found = re.search(r'\[FEN "([^"]+)"\]', pgn)
+    return found.group(1) if found else "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folder")
+    ap.add_argument("log")
+    ap.add_argument("judge")
+    ap.add_argument("--depth", type=int, default=12)
+    ap.add_argument("--from", dest="high", type=int, default=-60)
+    ap.add_argument("--to", dest="low", type=int, default=-120)
+    ap.add_argument("--rethink")
+    ap.add_argument("--times", default="300,1000,3000")
+    args = ap.parse_args()
+    folder = Path(args.folder)
+    times = [int(t) for t in args.times.split(",")]
+    judge = Engine(shlex.split(args.judge))
+    rethink = Engine(shlex.split(args.rethink)) if args.rethink else None
+    games = lost_games(args.log)
+    turned, mended = 0, [0] * len(times)
+    for n in games:
+        fen = start_fen(folder, n)
+        moves = [uci(m.get("value")) for m in ET.parse(folder / f"game-{n:03}.xml").iter("move")]
+        ours_white = n % 2 == 1
+        judge.send("ucinewgame")
+        turning = None
+        first, below = None, None
+        for ply in range(len(moves)):
+            white_moves = (ply % 2 == 0) == (" w " in fen)
+            if white_moves != ours_white:
+                continue
+            _, _, before = judge.go(fen, moves[:ply], f"depth {args.depth}")
+            _, _, reply = judge.go(fen, moves[: ply + 1], f"depth {args.depth}")
+            after = -reply
+            first = before if first is None else first
+            if before >= args.high and after <= args.low:
+                turning = (ply, moves[ply], before, after)
+                break
+            if after <= args.low:
+                below = ply
+                break
+        if turning is None:
+            fell = f"below {args.low} after ply {below + 1}" if below is not None else "never below"
+            print(f"game {n}: {len(moves)} plies, lost by degrees ({first} at its first move, {fell})", flush=True)
+            continue
+        turned += 1
+        ply, move, before, after = turning
+        best, _, _ = judge.go(fen, moves[:ply], f"depth {args.depth + 4}")
+        line = f"game {n}: {len(moves)} plies, ply {ply + 1} {move} {before} -> {after}, judge {best}"
+        if rethink:
+            again = []
+            for i, t in enumerate(times):
+                rethink.send("ucinewgame")
+                m, depth, _ = rethink.go(fen, moves[:ply], f"movetime {t}")
+                _, _, reply = judge.go(fen, moves[:ply] + [m], f"depth {args.depth}")
+                if -reply > args.low:
+                    mended[i] += 1
+                again.append(f"{t} ms {m} depth {depth} {-reply}")
+            line += " | " + "; ".join(again)
+        print(line, flush=True)
+    print(f"{len(games)} lost games, {turned} with a turning move, {len(games) - turned} lost by degrees")
+    if rethink:
+        for t, k in zip(times, mended):
+            print(f"at {t} ms: {k} of {turned} turning moves mended")
+    judge.quit()
+    if rethink:
+        rethink.quit()
+
+
+if __name__ == "__main__":
+    main()
