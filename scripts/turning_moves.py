@@ -35,75 +35,32 @@ better).
 
 import argparse
 import re
-import shlex
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+from match_stats import results
+from uci_engine import Engine
 
 MATE = 100_000
 
 
-class Engine:
-    """A UCI engine over pipes."""
-
-    def __init__(self, command):
-        self.p = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.until("uciok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"the engine ended before '{prefix}'")
-            if line.startswith(prefix):
-                return line
-
-    def go(self, fen, moves, limit):
-        """The best move, and the last `info` line's depth and score
-        (centipawns for the side to move; a mate as MATE less its moves)."""
-        self.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
-        self.send(f"go {limit}")
-        depth, score = 0, 0
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("the engine ended during a search")
-            found = re.search(r"\bdepth (\d+).*\bscore (cp|mate) (-?\d+)", line)
-            if found and " bound" not in line:
-                depth = int(found.group(1))
-                value = int(found.group(3))
-                if found.group(2) == "mate":
-                    value = MATE - abs(value) if value > 0 else -MATE + abs(value)
-                score = value
-            if line.startswith("bestmove"):
-                return line.split()[1], depth, score
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
+def searched(engine, fen, moves, go):
+    """`engine`'s move after `moves` from `fen` (its search `go`), the
+    depth of its last `info` line and its score there (centipawns for the
+    side to move; a mate as MATE less its moves)."""
+    engine.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
+    words = engine.search(go)[-1]
+    depth = int(words[words.index("depth") + 1])
+    k = words.index("score")
+    kind, value = words[k + 1], int(words[k + 2])
+    if kind == "mate":
+        value = MATE - value if value > 0 else -MATE - value
+    return engine.best, depth, value
 
 
 def uci(move):
     """A game file's move (`e7-e8=N`, castling as the king's move) in UCI."""
     return move.replace("-", "").replace("=", "").lower()
-
-
-def lost_games(log):
-    """The numbers of the games the log scores as the second program's."""
-    games = []
-    for line in Path(log).read_text().splitlines():
-        found = re.match(r"game\s+(\d+): first (white|black) second wins", line)
-        if found:
-            games.append(int(found.group(1)))
-    return sorted(games)
 
 
 def start_fen(folder, n):
@@ -125,14 +82,15 @@ def main():
     args = ap.parse_args()
     folder = Path(args.folder)
     times = [int(t) for t in args.times.split(",")]
-    judge = Engine(shlex.split(args.judge))
-    rethink = Engine(shlex.split(args.rethink)) if args.rethink else None
-    games = lost_games(args.log)
+    judge = Engine(args.judge, "chess")
+    rethink = Engine(args.rethink, "chess") if args.rethink else None
+    played = results(args.log, "first")
+    games = sorted(n for n, (score, _, _) in played.items() if score == 0.0)
     turned, mended = 0, [0] * len(times)
     for n in games:
         fen = start_fen(folder, n)
         moves = [uci(m.get("value")) for m in ET.parse(folder / f"game-{n:03}.xml").iter("move")]
-        ours_white = n % 2 == 1
+        ours_white = played[n][2]
         judge.send("ucinewgame")
         turning = None
         first, below = None, None
@@ -140,8 +98,8 @@ def main():
             white_moves = (ply % 2 == 0) == (" w " in fen)
             if white_moves != ours_white:
                 continue
-            _, _, before = judge.go(fen, moves[:ply], f"depth {args.depth}")
-            _, _, reply = judge.go(fen, moves[: ply + 1], f"depth {args.depth}")
+            _, _, before = searched(judge, fen, moves[:ply], f"go depth {args.depth}")
+            _, _, reply = searched(judge, fen, moves[: ply + 1], f"go depth {args.depth}")
             after = -reply
             first = before if first is None else first
             if before >= args.high and after <= args.low:
@@ -156,15 +114,15 @@ def main():
             continue
         turned += 1
         ply, move, before, after = turning
-        best, _, _ = judge.go(fen, moves[:ply], f"depth {args.depth + 4}")
+        best, _, _ = searched(judge, fen, moves[:ply], f"go depth {args.depth + 4}")
         line = f"game {n}: {len(moves)} plies, ply {ply + 1} {move} {before} -> {after}, judge {best}"
         if rethink:
             again = []
             for i, t in enumerate(times):
                 rethink.send("ucinewgame")
-                m, depth, _ = rethink.go(fen, moves[:ply], f"movetime {t}")
-                _, _, reply = judge.go(fen, moves[:ply] + [m], f"depth {args.depth}")
-                if -reply > args.low:
+                m, depth, _ = searched(rethink, fen, moves[:ply], f"go movetime {t}")
+                _, _, reply = searched(judge, fen, moves[:ply] + [m], f"go depth {args.depth}")
+                if -reply >= args.low:
                     mended[i] += 1
                 again.append(f"{t} ms {m} depth {depth} {-reply}")
             line += " | " + "; ".join(again)
@@ -173,9 +131,9 @@ def main():
     if rethink:
         for t, k in zip(times, mended):
             print(f"at {t} ms: {k} of {turned} turning moves mended")
-    judge.quit()
+    judge.close()
     if rethink:
-        rethink.quit()
+        rethink.close()
 
 
 if __name__ == "__main__":
