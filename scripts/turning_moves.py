@@ -11,19 +11,19 @@ such as Stockfish 15.1 from Debian's package `stockfish`).
         [--depth 12] [--rethink "antichess uci --threads 1"] \\
         [--times 300,1000,3000]
 
-The program looked at is the referee's first (`--white`: White in the odd
-games), and its games are those the log scores as the second program's
-wins. In each, the judge (full strength, `go depth N`, its table kept
-between positions of a game) scores the position before and after each of
-the program's moves, from the first, for the side that made it; the
-turning move is the first that takes the score from `--from` (default -60
-cp) or better to `--to` (default -120 cp) or worse. A game whose score
-falls below `--to` by moves none of which is such a move was lost by
-degrees (its line gives the score at the program's first move and the
-ply after which it fell below `--to`), and so is a game where none is
-found. A line per game: its number, its plies, the
-ply of the turning move, the move (UCI), its scores before and after, and
-the judge's own move there at depth N + 4.
+The program looked at is the referee's first (`--white`), and its games
+are those the log scores as the second program's wins. In each, the
+judge (full strength, `go depth N`, its table kept between positions of
+a game) scores the position before and after each of the program's
+moves, from the first, for the side that made it; the turning move is
+the first that takes the score from `--from` (default -60 cp) or better
+to `--to` (default -120 cp) or worse. A game whose score falls below
+`--to` by moves none of which is such a move was lost by degrees (its
+line gives the score at the program's first move and the ply after which
+it fell below `--to`), and so is a game where none is found. A line per
+game: its number, its plies, the ply of the turning move, the move
+(UCI), its scores before and after, and the judge's own move there at
+depth N + 4.
 
 With `--rethink`, the program (as a UCI engine) is asked again for its
 move at each turning position, from an empty table, at each of `--times`
