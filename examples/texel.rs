@@ -7,16 +7,16 @@
 //! ```
 //!
 //! `games N SEED` plays N games of chess against itself, two at a time
-//! (each move a search to depth 5 with the engine's own evaluation, 8
-//! random plies first, game `i` from seed SEED + `i`), and writes one line
-//! per quiet position, game by game: its FEN, the game's result for White
-//! (1, 0.5 or 0) and the search's score for White (centipawns), separated
-//! by `;`. A position is quiet when the side to move is not in check and
-//! the search's move is neither a capture nor a promotion; the random
-//! plies are left out. A game ends by the rules (mate, stalemate,
-//! insufficient material, threefold repetition, the fifty-move rule), drawn
-//! at 400 plies, or won for a side the search scores at 1,000 or more for
-//! 8 plies in a row.
+//! (each move a search to depth 5, or `TEXEL_DEPTH`, with the engine's own
+//! evaluation, 8 random plies first, game `i` from seed SEED + `i`), and
+//! writes one line per quiet position, game by game: its FEN, the game's
+//! result for White (1, 0.5 or 0) and the search's score for White
+//! (centipawns), separated by `;`. A position is quiet when the side to
+//! move is not in check and the search's move is neither a capture nor a
+//! promotion; the random plies are left out. A game ends by the rules
+//! (mate, stalemate, insufficient material, threefold repetition, the
+//! fifty-move rule), drawn at 400 plies, or won for a side the search
+//! scores at 1,000 or more for 8 plies in a row.
 //!
 //! `fit FILE [STEPS]` reads those lines and fits the evaluation's weights:
 //! the scale that best turns the present weights' scores into the results
@@ -64,8 +64,16 @@ fn usage() -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Search depth of each move of the games.
+/// Search depth of each move of the games (`TEXEL_DEPTH` sets another).
 const DEPTH: u32 = 5;
+
+/// The search depth of each move: `TEXEL_DEPTH`, or [`DEPTH`].
+fn depth() -> u32 {
+    std::env::var("TEXEL_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(DEPTH)
+}
 /// Random plies at the start of each game.
 const RANDOM_PLIES: usize = 8;
 /// A game still going at this ply is drawn.
@@ -140,7 +148,7 @@ fn play_one(engine: &mut Engine, seed: u64) -> (Vec<(String, i32)>, f64) {
         } else {
             engine.set_game_keys(&keys);
             let limits = Limits {
-                depth: Some(DEPTH),
+                depth: Some(depth()),
                 ..Limits::default()
             };
             let report = engine.search(&pos, &limits, |_| {}).expect("a legal move");
