@@ -67,13 +67,16 @@ fn usage() -> ExitCode {
 /// Search depth of each move of the games (`TEXEL_DEPTH` sets another).
 const DEPTH: u32 = 5;
 
-/// The search depth of each move: `TEXEL_DEPTH`, or [`DEPTH`].
+/// The search depth of each move: `TEXEL_DEPTH` (a whole number from 1),
+/// or [`DEPTH`].
 fn depth() -> u32 {
     std::env::var("TEXEL_DEPTH")
         .ok()
         .and_then(|d| d.parse().ok())
+        .filter(|&d| d >= 1)
         .unwrap_or(DEPTH)
 }
+
 /// Random plies at the start of each game.
 const RANDOM_PLIES: usize = 8;
 /// A game still going at this ply is drawn.
@@ -87,6 +90,7 @@ const DECISIVE_PLIES: usize = 8;
 /// by game in order (a game that finishes early waits for those before
 /// it), so that the same arguments write the same file.
 fn games(n: u64, seed: u64) {
+    let depth = depth();
     let next = Mutex::new(0u64);
     // The finished games not yet written, by number, and the next to write.
     let done = Mutex::new((BTreeMap::new(), 1u64));
@@ -103,7 +107,7 @@ fn games(n: u64, seed: u64) {
                         *next += 1;
                         *next
                     };
-                    let (positions, white) = play_one(&mut engine, seed + game);
+                    let (positions, white) = play_one(&mut engine, depth, seed + game);
                     let mut text = String::new();
                     for (fen, score) in positions {
                         text.push_str(&format!("{fen};{white};{score}\n"));
@@ -126,9 +130,9 @@ fn games(n: u64, seed: u64) {
     });
 }
 
-/// One game: its quiet positions' FENs with the search's score of each
-/// for White, and the result for White.
-fn play_one(engine: &mut Engine, seed: u64) -> (Vec<(String, i32)>, f64) {
+/// One game, each move searched to `depth`: its quiet positions' FENs
+/// with the search's score of each for White, and the result for White.
+fn play_one(engine: &mut Engine, depth: u32, seed: u64) -> (Vec<(String, i32)>, f64) {
     let mut rng = Xorshift::new(seed);
     let mut pos = Position::new(Ruleset::CHESS);
     let mut keys = vec![pos.hash()];
@@ -148,7 +152,7 @@ fn play_one(engine: &mut Engine, seed: u64) -> (Vec<(String, i32)>, f64) {
         } else {
             engine.set_game_keys(&keys);
             let limits = Limits {
-                depth: Some(depth()),
+                depth: Some(depth),
                 ..Limits::default()
             };
             let report = engine.search(&pos, &limits, |_| {}).expect("a legal move");
