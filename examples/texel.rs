@@ -70,11 +70,12 @@ const DEPTH: u32 = 5;
 /// The search depth of each move: `TEXEL_DEPTH` (a whole number from 1),
 /// or [`DEPTH`].
 fn depth() -> u32 {
-    std::env::var("TEXEL_DEPTH")
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .filter(|&d| d >= 1)
-        .unwrap_or(DEPTH)
+    setting("TEXEL_DEPTH").filter(|&d| d >= 1).unwrap_or(DEPTH)
+}
+
+/// The environment variable `name` read as a `T`, when set and readable.
+fn setting<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
 /// Random plies at the start of each game.
@@ -373,10 +374,7 @@ mod fit {
             train.loss(&w, k),
             test.loss(&w, k)
         );
-        let share: f64 = std::env::var("TEXEL_LAMBDA")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SCORE_SHARE);
+        let share: f64 = setting("TEXEL_LAMBDA").unwrap_or(SCORE_SHARE);
         train.blend(k, share);
         test.blend(k, share);
         eprintln!(
@@ -385,10 +383,7 @@ mod fit {
             test.loss(&w, k)
         );
         let start = w.clone();
-        let penalty: f64 = std::env::var("TEXEL_L2")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(PENALTY);
+        let penalty: f64 = setting("TEXEL_L2").unwrap_or(PENALTY);
         let (mut m, mut v) = (vec![(0.0, 0.0); COUNT], vec![(0.0, 0.0); COUNT]);
         for t in 1..=iterations {
             let g = parallel_gradient(&train, &w, k);
