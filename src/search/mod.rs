@@ -13,6 +13,7 @@
 //! | `draws.rs` | draws by rule inside the search (repetitions, the fifty-move rule) |
 //! | `stack.rs` | what is kept for each ply of the current line |
 //! | `history.rs` | the butterfly, continuation and capture histories |
+//! | `correction.rs` | the correction history: the static score's errors by pawn structure |
 //! | `movepick.rs` | the staged move picker: hash move, good captures, killers, quiet moves, bad captures |
 //! | `ordering.rs` | what orders moves: each one's stage and key, and what a cutoff teaches the histories |
 //! | `proof.rs` | proof-number search: forced wins proved or refuted, beside the search where being mated wins |
@@ -24,6 +25,7 @@
 //! | `bench.rs` | the fixed-depth benchmark and its node signature |
 
 pub mod bench;
+mod correction;
 mod draws;
 pub mod eval;
 pub mod eval_chess;
@@ -47,6 +49,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::rules::{Move, Position, Status};
+use correction::Correction;
 use history::Histories;
 use params::PARAMS;
 use policy::Policy;
@@ -99,6 +102,9 @@ struct Worker {
     /// The game's policies for the position searched.
     policy: &'static Policy,
     histories: Histories,
+    /// The static score's errors by pawn structure (where the policy
+    /// corrects it).
+    correction: Correction,
     /// The current line, ply by ply.
     stack: Stack,
     nodes: u64,
@@ -135,6 +141,7 @@ impl Worker {
             index,
             policy: Policy::of(&crate::rules::Ruleset::SPRING_2007),
             histories: Histories::new(),
+            correction: Correction::new(),
             stack: Stack::new(),
             nodes: 0,
             start: Instant::now(),

@@ -1,6 +1,7 @@
 //! The alpha-beta search of one node: principal-variation search with a
 //! transposition table, mate distance pruning, check, single-reply and
-//! singular extensions (`singular.rs`), reverse futility and null-move
+//! singular extensions (`singular.rs`), a static score corrected by the
+//! correction history (`correction.rs`), reverse futility and null-move
 //! pruning, internal iterative reduction, static exchange, late move and
 //! futility pruning, and late move reductions. What differs between games
 //! comes from the worker's [`super::policy::Policy`].
@@ -33,6 +34,8 @@ struct Node {
     /// The static score of a side with no capture to make, off the
     /// principal variation, below the root and out of check.
     static_eval: Option<i32>,
+    /// The same before the correction history's correction.
+    raw_eval: Option<i32>,
     /// The side to move stands better than two plies before.
     improving: bool,
     /// The hash move is a capture.
@@ -98,7 +101,8 @@ impl Worker {
             },
         };
         let tt_move = entry.and_then(|e| e.best);
-        let (static_eval, improving) = self.static_eval(pos, &moves, pv_node, in_check, ply);
+        let (static_eval, raw_eval, improving) =
+            self.static_eval(pos, &moves, pv_node, in_check, ply);
         let mut node = Node {
             ply,
             depth,
@@ -106,6 +110,7 @@ impl Worker {
             pv_node,
             in_check,
             static_eval,
+            raw_eval,
             improving,
             tt_capture: tt_move.is_some_and(|m| m.is_capture()),
             tt_move,
@@ -142,6 +147,7 @@ impl Worker {
             } else {
                 Bound::Upper
             };
+            self.learn_correction(pos, &node, best_score, best_move, bound);
             self.tt.store(
                 pos.hash(),
                 best_move,
@@ -224,8 +230,44 @@ impl Worker {
         Err(entry)
     }
 
-    /// The static score the pruning uses (kept in the stack), and whether
-    /// the side to move is improving (taken as so where either score is
+    /// What the node's search teaches the correction history (where the
+    /// policy keeps one): the error of its static score, when its best
+    /// move is quiet (a capture's gain is no error of the evaluation) and
+    /// its bound says on which side of that score the truth lies.
+    fn learn_correction(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        best_score: i32,
+        best_move: Option<Move>,
+        bound: Bound,
+    ) {
+        let (Some(e), Some(raw)) = (node.static_eval, node.raw_eval) else {
+            return;
+        };
+        if !self.policy.correction_history
+            || best_move.is_some_and(|m| m.is_capture() || m.is_promotion())
+            || best_score.abs() >= MATE_BOUND
+            || (bound == Bound::Lower && best_score <= e)
+            || (bound == Bound::Upper && best_score >= e)
+        {
+            return;
+        }
+        self.correction.learn(pos, node.depth, best_score - raw);
+    }
+
+    /// The static score `raw` of `pos` with the policy's correction
+    /// ([`super::correction`]).
+    pub(super) fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        if self.policy.correction_history && raw.abs() < MATE_BOUND {
+            raw + self.correction.of(pos)
+        } else {
+            raw
+        }
+    }
+
+    /// The static score the pruning uses (kept in the stack), the same
+    /// uncorrected, and whether the side to move is improving (taken as so where either score is
     /// missing): pruning is milder when it is.
     fn static_eval(
         &mut self,
@@ -234,20 +276,22 @@ impl Worker {
         pv_node: bool,
         in_check: bool,
         ply: usize,
-    ) -> (Option<i32>, bool) {
+    ) -> (Option<i32>, Option<i32>, bool) {
         let must_capture = self.policy.captures_forced && moves[0].is_capture();
         let static_eval = if !pv_node && ply > 0 && !in_check && !must_capture {
             Some((self.policy.evaluate)(pos))
         } else {
             None
         };
+        let raw_eval = static_eval;
+        let static_eval = static_eval.map(|raw| self.corrected(pos, raw));
         self.stack.at_mut(ply).eval = static_eval.unwrap_or(NO_EVAL);
         let before = ply.checked_sub(2).map(|p| self.stack.at(p).eval);
         let improving = match (static_eval, before) {
             (Some(now), Some(before)) if before != NO_EVAL => now > before,
             _ => true,
         };
-        (static_eval, improving)
+        (static_eval, raw_eval, improving)
     }
 
     /// Reverse futility pruning and null-move pruning: the node's score

@@ -99,6 +99,12 @@ pub struct Params {
     /// bishop, a rook, a queen (where the policy says; Stockfish's
     /// threat-escape bonuses, scaled to `history_gravity`).
     pub escape: [i32; 3],
+    /// The most one update of the correction history weighs, of 256
+    /// ([`super::correction`]).
+    pub correction_weight: i32,
+    /// The most the correction history adds to or takes from a static
+    /// score (centipawns).
+    pub correction_most: i32,
 }
 
 /// The parameters the engine plays with.
@@ -139,4 +145,6 @@ pub const PARAMS: Params = Params {
     singular_tt_depth: 3,
     singular_margin: 2,
     escape: [3_000, 5_000, 10_000],
+    correction_weight: 128,
+    correction_most: 64,
 };

@@ -80,6 +80,9 @@ pub struct Policy {
     /// Singular extensions: a hash move that no other move comes near is
     /// searched a ply deeper ([`super::singular`]).
     pub singular_extensions: bool,
+    /// The static score is corrected by the correction history
+    /// ([`super::correction`]), and the search's results teach it.
+    pub correction_history: bool,
 }
 
 /// What a late move reduction reads of a quiet move and its node.
@@ -128,6 +131,7 @@ const CHESS: Policy = Policy {
     proof_search: false,
     history_update: Update::Gravity(PARAMS.history_gravity),
     singular_extensions: true,
+    correction_history: true,
 };
 
 /// Antichess where mating wins (2007, EnCastle).
@@ -152,6 +156,7 @@ const ANTICHESS: Policy = Policy {
     proof_search: false,
     history_update: Update::Clamped,
     singular_extensions: false,
+    correction_history: false,
 };
 
 /// Antichess where being mated wins (2004): offers first, a wider window,

@@ -125,7 +125,7 @@ impl Worker {
                 return -(MATE - ply as i32);
             }
         } else {
-            let stand = (self.policy.evaluate)(pos);
+            let stand = self.corrected(pos, (self.policy.evaluate)(pos));
             if stand >= beta {
                 return stand;
             }
