@@ -89,6 +89,16 @@ impl Board {
         self.by_color(color) & self.by_role(role)
     }
 
+    /// A key of both sides' pawns, for tables kept by pawn structure: the
+    /// two sets mixed by a multiplication (Fibonacci hashing), so that a
+    /// table takes the key's top bits.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        let white = self.by_piece(Color::White, Role::Pawn).0;
+        let black = self.by_piece(Color::Black, Role::Pawn).0;
+        (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     /// Rooks and queens of both colours.
     #[inline]
     pub fn rooks_and_queens(&self) -> Bitboard {

@@ -51,15 +51,10 @@ impl Correction {
     }
 }
 
-/// Where the pawns of `pos` lie in the table: both sides' pawns mixed by a
-/// multiplication (Fibonacci hashing), the top bits kept.
+/// Where the pawns of `pos` lie in the table: the top bits of its pawn
+/// key.
 fn slot(pos: &Position) -> usize {
-    use shakmaty::{Color, Role};
-    let board = pos.board();
-    let white = board.by_piece(Color::White, Role::Pawn).0;
-    let black = board.by_piece(Color::Black, Role::Pawn).0;
-    let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed >> (64 - ENTRIES.trailing_zeros())) as usize
+    (pos.board().pawn_key() >> (64 - ENTRIES.trailing_zeros())) as usize
 }
 
 #[cfg(test)]

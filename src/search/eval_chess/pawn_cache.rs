@@ -42,7 +42,7 @@ thread_local! {
 pub(super) fn structure(board: &Board) -> Structure {
     let white = board.by_piece(Color::White, Role::Pawn).0;
     let black = board.by_piece(Color::Black, Role::Pawn).0;
-    let index = slot(white, black);
+    let index = slot(board);
     TABLE.with_borrow_mut(|table| {
         let entry = &mut table[index];
         if entry.white != white || entry.black != black {
@@ -59,11 +59,9 @@ pub(super) fn structure(board: &Board) -> Structure {
     })
 }
 
-/// Where a structure lies in the table: its pawns mixed by a
-/// multiplication (Fibonacci hashing), the top bits kept.
-fn slot(white: u64, black: u64) -> usize {
-    let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed >> (64 - ENTRIES.trailing_zeros())) as usize
+/// Where a structure lies in the table: the top bits of its pawn key.
+fn slot(board: &Board) -> usize {
+    (board.pawn_key() >> (64 - ENTRIES.trailing_zeros())) as usize
 }
 
 #[cfg(test)]
@@ -92,6 +90,10 @@ mod tests {
             }
         }
         // Mirrored structures are told apart.
-        assert_ne!(slot(0xff00, 0), slot(0, 0xff00));
+        let board = |fen| *Position::from_fen(fen, Ruleset::CHESS).unwrap().board();
+        assert_ne!(
+            slot(&board("4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")),
+            slot(&board("4k3/8/8/8/8/8/pppppppp/4K3 w - - 0 1"))
+        );
     }
 }
