@@ -64,12 +64,9 @@ mod tests {
 
     #[test]
     fn a_correction_follows_the_errors_within_its_bound() {
+        let chess = |fen| Position::from_fen(fen, Ruleset::CHESS).unwrap();
         let mut c = Correction::new();
-        let pos = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-            Ruleset::CHESS,
-        )
-        .unwrap();
+        let pos = chess("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         assert_eq!(c.of(&pos), 0);
         // Deep searches that keep finding the score 40 cp too low.
         for _ in 0..20 {
@@ -77,11 +74,7 @@ mod tests {
         }
         assert_eq!(c.of(&pos), 39);
         // The same pawns with the other side to move learnt nothing.
-        let white = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
-            Ruleset::CHESS,
-        )
-        .unwrap();
+        let white = chess("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
         assert_eq!(c.of(&white), 0);
         // An error past the bound counts as the bound; a shallow search
         // moves the entry less than a deep one.

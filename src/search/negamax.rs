@@ -34,7 +34,8 @@ struct Node {
     /// The static score of a side with no capture to make, off the
     /// principal variation, below the root and out of check.
     static_eval: Option<i32>,
-    /// The same before the correction history's correction.
+    /// The same before the correction history's correction (kept: the
+    /// searches below may change that correction before the node learns).
     raw_eval: Option<i32>,
     /// The side to move stands better than two plies before.
     improving: bool,
@@ -267,8 +268,8 @@ impl Worker {
     }
 
     /// The static score the pruning uses (kept in the stack), the same
-    /// uncorrected, and whether the side to move is improving (taken as so where either score is
-    /// missing): pruning is milder when it is.
+    /// uncorrected, and whether the side to move is improving (taken as so
+    /// where either score is missing): pruning is milder when it is.
     fn static_eval(
         &mut self,
         pos: &Position,
