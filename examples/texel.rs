@@ -22,7 +22,9 @@
 //! the scale that best turns the present weights' scores into the results
 //! first, then each position's target is half its result and half its
 //! search score read as a result by that scale (`TEXEL_LAMBDA` sets the
-//! score's share), and every weight takes 3,000 steps (or STEPS) of Adam's
+//! score's share; with `TEXEL_SCORE_SCALE=fit` the scores are read by a
+//! scale of their own, fitted to the results: for scores another engine
+//! gave, `scripts/chess_labels.py`), and every weight takes 3,000 steps (or STEPS) of Adam's
 //! gradient descent on the mean squared error of the logistic prediction,
 //! from the present weights, with a penalty of 1e-8 (`TEXEL_L2`) per
 //! centipawn squared on each weight's distance from them. One block of
@@ -298,6 +300,16 @@ mod fit {
             (mg * p + eg * scale * (1.0 - p) + self.fixed[i], scale)
         }
 
+        /// The mean squared error of the results predicted by the lines'
+        /// scores alone, scale `k` (lines without a score left out).
+        fn score_loss(&self, k: f64) -> f64 {
+            let pairs = self.result.iter().zip(&self.score);
+            let (total, n) = pairs
+                .filter_map(|(r, s)| s.map(|s| (r - sigmoid(k * s)).powi(2)))
+                .fold((0.0, 0usize), |(t, n), e| (t + e, n + 1));
+            total / n.max(1) as f64
+        }
+
         /// The mean squared error of the predicted results, scale `k`.
         fn loss(&self, w: &[(f64, f64)], k: f64) -> f64 {
             let total: f64 = (0..self.len())
@@ -375,8 +387,21 @@ mod fit {
             test.loss(&w, k)
         );
         let share: f64 = setting("TEXEL_LAMBDA").unwrap_or(SCORE_SHARE);
-        train.blend(k, share);
-        test.blend(k, share);
+        // Scores of another engine (`TEXEL_SCORE_SCALE=fit`) are read as
+        // results by their own scale, fitted to the results.
+        let score_k = match std::env::var("TEXEL_SCORE_SCALE").as_deref() {
+            Ok("fit") => {
+                let score_k = fit_score_scale(&train);
+                eprintln!(
+                    "the scores' own scale {score_k:.6}: loss {:.6}",
+                    train.score_loss(score_k)
+                );
+                score_k
+            }
+            _ => k,
+        };
+        train.blend(score_k, share);
+        test.blend(score_k, share);
         eprintln!(
             "targets with {share} of the search's score: loss {:.6}, held out {:.6}",
             train.loss(&w, k),
@@ -419,14 +444,25 @@ mod fit {
         *w -= RATE * m_hat / (v_hat.sqrt() + 1e-8);
     }
 
-    /// The scale that best predicts the results from the weights `w`
-    /// (golden-section search).
+    /// The scale that best predicts the results from the weights `w`.
     fn fit_scale(data: &Data, w: &[(f64, f64)]) -> f64 {
+        least(|k| data.loss(w, k))
+    }
+
+    /// The scale that best predicts the results from the lines' scores
+    /// alone: how another engine's centipawns read as results.
+    fn fit_score_scale(data: &Data) -> f64 {
+        least(|k| data.score_loss(k))
+    }
+
+    /// The scale in 0.0005..0.02 where `loss` is least (golden-section
+    /// search).
+    fn least(loss: impl Fn(f64) -> f64) -> f64 {
         let (mut a, mut b) = (0.0005, 0.02);
         let r = (5f64.sqrt() - 1.0) / 2.0;
         for _ in 0..40 {
             let (c, d) = (b - r * (b - a), a + r * (b - a));
-            if data.loss(w, c) < data.loss(w, d) {
+            if loss(c) < loss(d) {
                 b = d;
             } else {
                 a = c;

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Score each position of `texel games` by a stronger UCI engine, for
+`texel fit` with the engine's scores as its targets.
+
+Set-up: none (Python 3 standard library only; the engine is any UCI chess
+program, such as the Debian package `stockfish`).
+
+    cargo run --release --example texel -- games 8000 4001 > positions.txt
+    python3 scripts/chess_labels.py positions.txt /usr/games/stockfish \\
+        --depth 6 --jobs 2 > labelled.txt
+    TEXEL_LAMBDA=1 TEXEL_SCORE_SCALE=fit \\
+        cargo run --release --example texel -- fit labelled.txt > weights.rs
+
+Each line of the input is `FEN;result;score` (the result and the search's
+score for White); each line written keeps the FEN and the result and puts
+in place of the score the engine's, for White, from a search to `--depth`
+(default 6): centipawns, or +/- 100000 for a mate. `--jobs N` runs N
+engines, each on one stretch of the lines (the engine's table is kept
+along a stretch, where a game's positions follow one another); the lines
+are written in their order. `texel fit` with `TEXEL_SCORE_SCALE=fit`
+reads those centipawns as results by a scale of their own, fitted to the
+games' results, so the engine's scale need not be this one's.
+"""
+
+import argparse
+import multiprocessing
+import sys
+
+from uci_engine import Engine
+
+MATE_CP = 100_000
+
+
+def score_for_white(fen, words):
+    """The score of the last `info` line (as split words) for White."""
+    k = words.index("score")
+    kind, value = words[k + 1], int(words[k + 2])
+    if kind == "cp":
+        score = value
+    else:
+        score = MATE_CP if value > 0 else -MATE_CP
+    return score if fen.split()[1] == "w" else -score
+
+
+def label(job):
+    """The labelled lines of one stretch: (command, depth, lines)."""
+    command, depth, lines = job
+    engine = Engine(command, "chess", threads=1)
+    out = []
+    for line in lines:
+        fields = line.rstrip("\n").split(";")
+        if len(fields) < 2:
+            continue
+        fen, result = fields[0], fields[1]
+        engine.send(f"position fen {fen}")
+        infos = engine.search(f"go depth {depth}")
+        if not infos:
+            continue
+        out.append(f"{fen};{result};{score_for_white(fen, infos[-1])}")
+    engine.close()
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("positions")
+    parser.add_argument("engine", help="the engine's command line")
+    parser.add_argument("--depth", type=int, default=6)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    with open(args.positions, encoding="utf-8") as f:
+        lines = f.readlines()
+    jobs = max(1, args.jobs)
+    size = (len(lines) + jobs - 1) // jobs
+    stretches = [
+        (args.engine, args.depth, lines[i : i + size])
+        for i in range(0, len(lines), max(1, size))
+    ]
+    with multiprocessing.Pool(len(stretches)) as pool:
+        for out in pool.map(label, stretches):
+            for line in out:
+                print(line)
+    print(f"{len(lines)} positions scored", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
