@@ -26,19 +26,12 @@ import argparse
 import multiprocessing
 import sys
 
-from uci_engine import Engine
-
-MATE_CP = 100_000
+from uci_engine import Engine, info_score
 
 
 def score_for_white(fen, words):
-    """The score of the last `info` line (as split words) for White."""
-    k = words.index("score")
-    kind, value = words[k + 1], int(words[k + 2])
-    if kind == "cp":
-        score = value
-    else:
-        score = MATE_CP if value > 0 else -MATE_CP
+    """The score of an `info` line (as split words) for White."""
+    score = info_score(words)
     return score if fen.split()[1] == "w" else -score
 
 

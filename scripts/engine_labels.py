@@ -29,9 +29,7 @@ import csv
 import sys
 
 from fit_weights import fit
-from uci_engine import Engine
-
-MATE_CP = 100_000
+from uci_engine import MATE_CP, Engine, info_score
 
 
 def engine_scores(command, variant, fens, depth):
@@ -42,16 +40,7 @@ def engine_scores(command, variant, fens, depth):
     for i, fen in enumerate(fens):
         engine.send(f"position fen {fen}")
         infos = engine.search(f"go depth {depth}")
-        score = 0
-        if infos:
-            words = infos[-1]
-            k = words.index("score")
-            kind, value = words[k + 1], int(words[k + 2])
-            if kind == "cp":
-                score = value
-            else:
-                score = MATE_CP if value > 0 else -MATE_CP
-        scores.append(score)
+        scores.append(info_score(infos[-1]) if infos else 0)
         if (i + 1) % 1000 == 0:
             print(f"{i + 1} of {len(fens)} positions", file=sys.stderr)
     engine.close()

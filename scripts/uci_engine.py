@@ -4,6 +4,19 @@ docs/fairy-stockfish/build.sh). Python 3 standard library only."""
 
 import subprocess
 
+# A mate's score, in centipawns, as `info_score` gives it.
+MATE_CP = 100_000
+
+
+def info_score(words):
+    """The score of an `info` line (split into words): centipawns for the
+    side to move, a mate as +/- MATE_CP."""
+    k = words.index("score")
+    kind, value = words[k + 1], int(words[k + 2])
+    if kind == "cp":
+        return value
+    return MATE_CP if value > 0 else -MATE_CP
+
 
 class Engine:
     """A UCI engine on a pipe."""
