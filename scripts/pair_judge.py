@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from match_stats import results
-from uci_engine import Engine
+from uci_engine import Engine, info_score
 
 
 def moves(path):
@@ -65,11 +65,7 @@ def search_from(engine, prefix, go):
 
 def score(judge, prefix, move, movetime):
     words = search_from(judge, prefix, f"go movetime {movetime} searchmoves {move}")[-1]
-    k = words.index("score")
-    kind, value = words[k + 1], int(words[k + 2])
-    if kind == "cp":
-        return value
-    return 100000 - value if value > 0 else -100000 - value
+    return info_score(words, by_distance=True)
 
 
 def partings(folder, log):

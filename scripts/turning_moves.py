@@ -39,7 +39,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from match_stats import results
-from uci_engine import Engine
+from uci_engine import Engine, info_score
 
 MATE = 100_000
 
@@ -51,11 +51,7 @@ def searched(engine, fen, moves, go):
     engine.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
     words = engine.search(go)[-1]
     depth = int(words[words.index("depth") + 1])
-    k = words.index("score")
-    kind, value = words[k + 1], int(words[k + 2])
-    if kind == "mate":
-        value = MATE - value if value > 0 else -MATE - value
-    return engine.best, depth, value
+    return engine.best, depth, info_score(words, MATE, by_distance=True)
 
 
 def uci(move):

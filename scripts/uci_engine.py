@@ -8,14 +8,16 @@ import subprocess
 MATE_CP = 100_000
 
 
-def info_score(words):
+def info_score(words, mate=MATE_CP, by_distance=False):
     """The score of an `info` line (split into words): centipawns for the
-    side to move, a mate as +/- MATE_CP."""
+    side to move; a mate as +/- `mate`, or with `by_distance` as `mate`
+    less its moves (a mate sooner scores further from zero)."""
     k = words.index("score")
     kind, value = words[k + 1], int(words[k + 2])
     if kind == "cp":
         return value
-    return MATE_CP if value > 0 else -MATE_CP
+    sign = 1 if value > 0 else -1
+    return sign * (mate - abs(value)) if by_distance else sign * mate
 
 
 class Engine:

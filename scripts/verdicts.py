@@ -28,7 +28,7 @@ import re
 import sys
 
 from mate_suite import game_moves, option
-from uci_engine import Engine
+from uci_engine import Engine, info_score
 
 MATE = 30000
 
@@ -39,12 +39,7 @@ def verdict(engine, moves, movetime):
     infos = engine.search(f"go movetime {movetime}")
     if not infos:
         return None
-    words = infos[-1]
-    k = words.index("score")
-    value = int(words[k + 2])
-    if words[k + 1] == "mate":
-        return (MATE - abs(value)) * (1 if value > 0 else -1)
-    return value
+    return info_score(infos[-1], MATE, by_distance=True)
 
 
 def pieces(fen, white):
