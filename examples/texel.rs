@@ -24,14 +24,14 @@
 //! search score read as a result by that scale (`TEXEL_LAMBDA` sets the
 //! score's share; with `TEXEL_SCORE_SCALE=fit` the scores are read by a
 //! scale of their own, fitted to the results: for scores another engine
-//! gave, `scripts/chess_labels.py`), and every weight takes 3,000 steps (or STEPS) of Adam's
-//! gradient descent on the mean squared error of the logistic prediction,
-//! from the present weights, with a penalty of 1e-8 (`TEXEL_L2`) per
-//! centipawn squared on each weight's distance from them. One block of
-//! 1,000 lines in ten is held out and its error reported. The endgame
-//! sum enters each prediction scaled as the evaluation scales it (the
-//! endgame scale of the side it favours). It prints the Rust source of
-//! `src/search/eval_chess/weights.rs`.
+//! gave, `scripts/chess_labels.py`), and every weight takes 3,000 steps
+//! (or STEPS) of Adam's gradient descent on the mean squared error of the
+//! logistic prediction, from the present weights, with a penalty of 1e-8
+//! (`TEXEL_L2`) per centipawn squared on each weight's distance from
+//! them. One block of 1,000 lines in ten is held out and its error
+//! reported. The endgame sum enters each prediction scaled as the
+//! evaluation scales it (the endgame scale of the side it favours). It
+//! prints the Rust source of `src/search/eval_chess/weights.rs`.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};

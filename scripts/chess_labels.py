@@ -5,9 +5,9 @@
 Set-up: none (Python 3 standard library only; the engine is any UCI chess
 program, such as the Debian package `stockfish`).
 
-    cargo run --release --example texel -- games 8000 4001 > positions.txt
+    cargo run --release --example texel -- games 12000 4001 > positions.txt
     python3 scripts/chess_labels.py positions.txt /usr/games/stockfish \\
-        --depth 6 --jobs 2 > labelled.txt
+        --depth 7 --jobs 2 > labelled.txt
     TEXEL_LAMBDA=1 TEXEL_SCORE_SCALE=fit \\
         cargo run --release --example texel -- fit labelled.txt > weights.rs
 
@@ -69,7 +69,7 @@ def main():
         (args.engine, args.depth, lines[i : i + size])
         for i in range(0, len(lines), max(1, size))
     ]
-    with multiprocessing.Pool(len(stretches)) as pool:
+    with multiprocessing.Pool(max(1, len(stretches))) as pool:
         for out in pool.map(label, stretches):
             for line in out:
                 print(line)
