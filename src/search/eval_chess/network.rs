@@ -37,13 +37,12 @@ pub fn input(view: Color, color: Color, role: Role, square: Square) -> usize {
     theirs * 384 + (role as usize - 1) * 64 + square
 }
 
-/// The inputs of `board` seen from `view`.
-pub fn inputs(board: &Board, view: Color) -> ArrayVec<u16, 32> {
+/// The inputs of `board` seen from `view`, square by square (the order
+/// `examples/network.rs` sums them in when it trains).
+pub fn inputs(board: &Board, view: Color) -> ArrayVec<u16, 64> {
     let mut list = ArrayVec::new();
     for square in board.occupied() {
-        if let Some(piece) = board.piece_at(square)
-            && list.len() < 32
-        {
+        if let Some(piece) = board.piece_at(square) {
             list.push(input(view, piece.color, piece.role, square) as u16);
         }
     }
