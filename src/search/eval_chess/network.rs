@@ -8,8 +8,8 @@
 //! input, its biases, the output weights, the output bias) are trained by
 //! `examples/network.rs` on positions scored by another engine; the
 //! evaluation computes the layer afresh at each call (a few dozen pieces
-//! times [`HIDDEN`] additions, which the compiler turns into vector
-//! instructions).
+//! times [`HIDDEN`] additions of `i16`, which the compiler turns into
+//! vector instructions).
 
 use std::sync::LazyLock;
 
@@ -104,19 +104,28 @@ impl Network {
         floats.flat_map(|w| w.to_le_bytes()).collect()
     }
 
-    /// The weights in integers ([`Quantized`]).
-    pub fn quantized(&self) -> Quantized {
+    /// The weights in integers ([`Quantized`]); `None` if a layer's sum
+    /// could leave `i16` on a board of 64 pieces (the weights of a network
+    /// trained as `examples/network.rs` does stay far inside).
+    pub fn quantized(&self) -> Option<Quantized> {
         let q = |w: f32| (w * ONE as f32).round() as i32;
+        let largest = |ws: &mut dyn Iterator<Item = &f32>| ws.map(|&w| q(w).abs()).max();
+        let widest = largest(&mut self.layer.iter().flatten()).unwrap_or(0);
+        let bias = largest(&mut self.bias.iter()).unwrap_or(0);
+        if 64 * widest + bias > i32::from(i16::MAX) {
+            return None;
+        }
+        let q16 = |w: f32| q(w) as i16;
         let mut layer = Box::new([[0; HIDDEN]; INPUTS]);
         for (row, from) in layer.iter_mut().zip(self.layer.iter()) {
-            *row = from.map(q);
+            *row = from.map(q16);
         }
-        Quantized {
+        Some(Quantized {
             layer,
-            bias: self.bias.map(q),
+            bias: self.bias.map(q16),
             output: self.output.map(q),
             output_bias: q(self.output_bias) * ONE,
-        }
+        })
     }
 }
 
@@ -125,10 +134,11 @@ const ONE: i32 = 256;
 
 /// The network in integers, each weight rounded to 1/[`ONE`]: sums in any
 /// order give the same score, so a position and its mirror image with the
-/// colours swapped score alike.
+/// colours swapped score alike. The first layer is in `i16`, so that a
+/// vector instruction adds twice as many of its weights as of `i32`.
 pub struct Quantized {
-    layer: Box<[[i32; HIDDEN]; INPUTS]>,
-    bias: [i32; HIDDEN],
+    layer: Box<[[i16; HIDDEN]; INPUTS]>,
+    bias: [i16; HIDDEN],
     output: [i32; 2 * HIDDEN],
     /// In units of `ONE * ONE`.
     output_bias: i32,
@@ -158,9 +168,10 @@ impl Quantized {
             [sums[1], sums[0]]
         };
         let (a, b) = self.output.split_at(HIDDEN);
+        let unit = |s: i16| i32::from(s).clamp(0, ONE);
         let mut sum = self.output_bias;
         for i in 0..HIDDEN {
-            sum += ours[i].clamp(0, ONE) * a[i] + theirs[i].clamp(0, ONE) * b[i];
+            sum += unit(ours[i]) * a[i] + unit(theirs[i]) * b[i];
         }
         // Centipawns: OUTPUT_SCALE per unit of ONE * ONE.
         (i64::from(sum) * OUTPUT_SCALE as i64 / i64::from(ONE * ONE)) as i32
@@ -168,8 +179,9 @@ impl Quantized {
 }
 
 /// The trained network, read once.
-pub static NETWORK: LazyLock<Option<Quantized>> =
-    LazyLock::new(|| Network::from_bytes(include_bytes!("network.bin")).map(|net| net.quantized()));
+pub static NETWORK: LazyLock<Option<Quantized>> = LazyLock::new(|| {
+    Network::from_bytes(include_bytes!("network.bin")).and_then(|net| net.quantized())
+});
 
 #[cfg(test)]
 mod tests {
@@ -208,6 +220,16 @@ mod tests {
         assert_eq!(net.to_bytes(), bytes);
         assert!(Network::from_bytes(&bytes[1..]).is_none());
         assert!(Network::from_bytes(&[]).is_none());
+    }
+
+    #[test]
+    fn weights_whose_sums_could_overflow_are_refused() {
+        let mut net = Network::from_bytes(include_bytes!("network.bin")).unwrap();
+        assert!(net.quantized().is_some());
+        net.layer[5][0] = 1.5;
+        assert!(net.quantized().is_some());
+        net.layer[5][0] = -2.5;
+        assert!(net.quantized().is_none());
     }
 
     #[test]
