@@ -109,9 +109,9 @@ impl Network {
     /// trained as `examples/network.rs` does stay far inside).
     pub fn quantized(&self) -> Option<Quantized> {
         let q = |w: f32| (w * ONE as f32).round() as i32;
-        let largest = |ws: &mut dyn Iterator<Item = &f32>| ws.map(|&w| q(w).abs()).max();
-        let widest = largest(&mut self.layer.iter().flatten()).unwrap_or(0);
-        let bias = largest(&mut self.bias.iter()).unwrap_or(0);
+        let widest = self.layer.iter().flatten().map(|&w| q(w).abs()).max();
+        let bias = self.bias.iter().map(|&w| q(w).abs()).max();
+        let (widest, bias) = (widest.unwrap_or(0), bias.unwrap_or(0));
         if 64 * widest + bias > i32::from(i16::MAX) {
             return None;
         }
