@@ -11,6 +11,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use common::server::Server;
+use tungstenite::client::IntoClientRequest;
 use tungstenite::{Message, WebSocket};
 
 fn server(dir: &tempfile::TempDir) -> Server {
@@ -90,7 +91,12 @@ impl Page {
         stream
             .set_read_timeout(Some(Duration::from_millis(100)))
             .unwrap();
-        let (ws, _) = tungstenite::client(format!("ws://{addr}/ws"), stream).unwrap();
+        // As a browser on the page: its origin is the page's own.
+        let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("Origin", format!("http://{addr}").parse().unwrap());
+        let (ws, _) = tungstenite::client(request, stream).unwrap();
         Page {
             ws,
             seen: String::new(),

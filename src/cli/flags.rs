@@ -217,6 +217,44 @@ pub(super) fn parse_elo(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A duration with its unit: `90s`, `5m`, `1h`, `1500ms`, `2.5s`, `1m30s`;
+/// a bare number is milliseconds.
+pub(super) fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || format!("{text:?} is not a duration (such as 90s, 5m, 1h, 1500ms)");
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(bad());
+    }
+    if let Ok(ms) = text.parse::<u64>() {
+        return Ok(std::time::Duration::from_millis(ms));
+    }
+    let mut total = 0.0f64;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let number_end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .ok_or_else(bad)?;
+        let number: f64 = rest[..number_end].parse().map_err(|_| bad())?;
+        rest = &rest[number_end..];
+        let unit_end = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let seconds = match &rest[..unit_end] {
+            "ms" => 0.001,
+            "s" => 1.0,
+            "m" | "min" => 60.0,
+            "h" => 3600.0,
+            _ => return Err(bad()),
+        };
+        total += number * seconds;
+        rest = &rest[unit_end..];
+    }
+    if !total.is_finite() || total > 1e9 {
+        return Err(bad());
+    }
+    Ok(std::time::Duration::from_secs_f64(total))
+}
+
 /// A table size in MB: 1 to 65,536, and memory the machine can give.
 pub(super) fn parse_hash(text: &str) -> Result<u32, String> {
     let mb: u32 = text

@@ -5,11 +5,13 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 
-use crate::server::{self, Db, ServerOptions};
+use super::flags;
+use crate::server::{self, Db, Limits, ServerOptions};
 
 #[derive(Subcommand)]
 enum Action {
@@ -60,6 +62,49 @@ pub(super) struct ServerArgs {
     /// rule, and such a game can otherwise run until a flag falls.
     #[arg(long, value_name = "N", default_value_t = server::DEFAULT_MAX_PLIES)]
     max_plies: usize,
+    /// The most game connections (telnet and the page's WebSockets) at
+    /// once; more are told the server is full. Lowered to fit the open
+    /// files the system allows (the server says so when it starts).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections,
+          value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    max_connections: usize,
+    /// The most game connections from one address; more are told to
+    /// close one first.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address,
+          value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    max_per_address: usize,
+    /// The most HTTP connections (--http) not upgraded to a WebSocket;
+    /// more are answered 503. Counted apart, so that they never take the
+    /// game port's connections.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().http,
+          value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    max_http: usize,
+    /// A client whose one write takes longer than this (it stopped
+    /// reading) is disconnected. Durations take a unit: 30s, 5m, 1h,
+    /// 1500ms (a bare number is milliseconds).
+    #[arg(long, value_name = "TIME", default_value = "30s", value_parser = flags::parse_duration)]
+    write_timeout: Duration,
+    /// A logged-in client that sends nothing for this long, and plays no
+    /// game, is logged out; 0 for never.
+    #[arg(long, value_name = "TIME", default_value = "60m", value_parser = flags::parse_duration)]
+    idle_timeout: Duration,
+    /// How long a game waits for a guest who lost its connection to log
+    /// in again (same name, same address) before the guest forfeits; its
+    /// clock runs meanwhile. 0: it forfeits at once. (A game between
+    /// registered players is adjourned instead.)
+    #[arg(long, value_name = "TIME", default_value = "60s", value_parser = flags::parse_duration)]
+    grace: Duration,
+    /// One more origin the page's WebSocket may come from, as the
+    /// browser writes it (https://chess.example.org); may be repeated.
+    /// The --http address's own origin (and localhost's, on a loopback
+    /// or all-addresses bind) is always allowed; any other is refused
+    /// (a page elsewhere cannot play through a visitor's browser).
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// Let WebSocket clients that send no Origin header in (programs,
+    /// not browsers: every browser sends one).
+    #[arg(long)]
+    allow_no_origin: bool,
 }
 
 pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
@@ -71,6 +116,16 @@ pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
                 db: args.db.path(),
                 max_plies: args.max_plies,
                 http: args.http,
+                limits: Limits {
+                    connections: args.max_connections,
+                    per_address: args.max_per_address,
+                    http: args.max_http,
+                    write_timeout: args.write_timeout.max(Duration::from_millis(100)),
+                    idle: (!args.idle_timeout.is_zero()).then_some(args.idle_timeout),
+                    grace: args.grace,
+                },
+                allow_origins: args.allow_origin,
+                allow_no_origin: args.allow_no_origin,
             })
             .map_err(anyhow::Error::msg)?;
             Ok(ExitCode::SUCCESS)

@@ -186,11 +186,39 @@ pub fn find_uci(pos: &Position, text: &str) -> Option<Move> {
     }
 }
 
+/// Castling as the chess servers and their clients also spell it
+/// (`o-o`, `0-0`, `o-o-o`, `0-0-0`, with a check mark or not), as SAN
+/// writes it (`O-O`, `O-O-O`).
+///
+/// ```
+/// use antichess::rules::notation::castling_spelling;
+/// assert_eq!(castling_spelling("o-o"), Some("O-O"));
+/// assert_eq!(castling_spelling("0-0-0+"), Some("O-O-O"));
+/// assert_eq!(castling_spelling("O-o"), Some("O-O"));
+/// assert_eq!(castling_spelling("e4"), None);
+/// ```
+pub fn castling_spelling(text: &str) -> Option<&'static str> {
+    let bare = text.trim_end_matches(['+', '#']);
+    let castle = |n: usize| {
+        let parts: Vec<&str> = bare.split('-').collect();
+        parts.len() == n && parts.iter().all(|p| matches!(*p, "O" | "o" | "0"))
+    };
+    if castle(2) {
+        Some("O-O")
+    } else if castle(3) {
+        Some("O-O-O")
+    } else {
+        None
+    }
+}
+
 /// The legal moves a SAN text may mean (shakmaty reads the text; the
 /// moves are matched against this program's own legal moves): one move, or
 /// several when the text is ambiguous, or none. A capture mark is not
-/// required (`Nd4` for `Nxd4` is read as the capture), and a pawn promotion
-/// without its piece is a queen's under the antichess rulesets only.
+/// required (`Nd4` for `Nxd4` is read as the capture), castling may be
+/// spelled as the chess servers take it ([`castling_spelling`]), and a
+/// pawn promotion without its piece is a queen's under the antichess
+/// rulesets only.
 ///
 /// ```
 /// use antichess::rules::{notation::{read_san, san}, Position, Ruleset};
@@ -202,6 +230,7 @@ pub fn find_uci(pos: &Position, text: &str) -> Option<Move> {
 /// assert_eq!(read_san(&pos, "O-O").len(), 0);
 /// ```
 pub fn read_san(pos: &Position, text: &str) -> Vec<Move> {
+    let text = castling_spelling(text).unwrap_or(text);
     let Ok(parsed) = San::from_ascii(text.as_bytes()) else {
         return Vec::new();
     };

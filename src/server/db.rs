@@ -121,7 +121,8 @@ fn now_seconds() -> i64 {
 impl Db {
     /// Opens (or creates) the database at `path`; a path that exists and
     /// is not a regular file (a folder, a device, a pipe) is refused.
-    /// Games left `playing` by a server that stopped are adjourned.
+    /// Games left `playing` by a server that stopped are adjourned, or
+    /// aborted when a guest played them.
     pub fn open(path: &Path) -> Result<Db, DbError> {
         if let Ok(meta) = std::fs::metadata(path)
             && !meta.is_file()
@@ -146,6 +147,16 @@ impl Db {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
+        // A guest's name is anyone's at the next login: a game a guest
+        // played cannot be resumed by whoever takes the name next.
+        conn.execute(
+            "UPDATE games SET state = 'aborted', \
+             why = 'Game aborted when the server stopped (a guest played it)' \
+             WHERE state IN ('playing', 'adjourned') \
+             AND (NOT EXISTS (SELECT 1 FROM users WHERE users.name = games.white) \
+             OR NOT EXISTS (SELECT 1 FROM users WHERE users.name = games.black))",
+            [],
+        )?;
         conn.execute(
             "UPDATE games SET state = 'adjourned', why = 'Game adjourned when the server stopped' \
              WHERE state = 'playing'",
@@ -362,6 +373,7 @@ mod tests {
         let path = dir.path().join("server.db");
         let db = Db::open(&path).unwrap();
         db.set_user("Alice", "hash").unwrap();
+        db.set_user("Bob", "hash").unwrap();
         assert_eq!(
             db.user("alice").unwrap(),
             Some(("Alice".to_string(), "hash".to_string()))
@@ -369,7 +381,7 @@ mod tests {
         let game = StoredGame {
             id: 0,
             white: "Alice".into(),
-            black: "GuestABCD".into(),
+            black: "bob".into(),
             ruleset: "chess".into(),
             initial_ms: 60_000,
             increment_ms: 0,
@@ -382,10 +394,18 @@ mod tests {
         let id = db.new_game(&game).unwrap();
         db.add_move(id, 0, "e2e4", 1200).unwrap();
         db.add_move(id, 1, "e7e5", 800).unwrap();
+        let guests = db
+            .new_game(&StoredGame {
+                black: "GuestABCD".into(),
+                ..game.clone()
+            })
+            .unwrap();
         drop(db);
         let db = Db::open(&path).unwrap();
         let stored = db.game(id).unwrap().unwrap();
         assert_eq!(stored.state, "adjourned");
+        // A guest's game is not left for whoever takes the name next.
+        assert_eq!(db.game(guests).unwrap().unwrap().state, "aborted");
         assert_eq!(
             db.moves(id).unwrap(),
             vec![

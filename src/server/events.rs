@@ -25,6 +25,9 @@ pub async fn run(mut hub: Hub, mut events: mpsc::Receiver<Event>) {
         let event = match deadline {
             Some(at) => {
                 tokio::select! {
+                    // Lines that waited (a move sent before a flag fell,
+                    // while the hub was busy) are taken before the time.
+                    biased;
                     e = events.recv() => e,
                     () = tokio::time::sleep_until(at.into()) => {
                         hub.db.begin();
@@ -62,18 +65,32 @@ fn handle(hub: &mut Hub, event: Event) {
             peer,
             out,
             backlog,
+            kill,
         } => {
-            let mut session = Session::new(out, backlog, peer.ip());
+            let mut session = Session::new(out, backlog, kill, peer.ip());
             session.pending.push_str(login::GREETING);
             hub.sessions.insert(id, session);
         }
-        Event::Line { id, line, too_long } => {
+        Event::Line {
+            id,
+            line,
+            too_long,
+            at,
+        } => {
+            hub.arrived = at;
+            if let Some(s) = hub.session_mut(id) {
+                s.active = at;
+            }
             if too_long {
                 hub.say(id, "Line too long: ignored.");
+                if hub.session(id).is_some_and(|s| !s.is_in()) {
+                    login::prompt_again(hub, id);
+                }
             } else {
                 client_line(hub, id, line.trim());
             }
         }
+        Event::Checked { id, peer, name, ok } => login::checked(hub, id, peer, &name, ok),
         Event::Closed { id } => leave::gone(hub, id),
         Event::Shutdown => shutdown(hub),
     }
@@ -94,16 +111,25 @@ fn client_line(hub: &mut Hub, id: ConnId, line: &str) {
     }
 }
 
+/// When a client times out: not logged in after [`LOGIN_TIMEOUT`], or
+/// logged in, playing no game, and idle past the idle limit.
+fn timeout(hub: &Hub, s: &Session) -> Option<Instant> {
+    if !s.is_in() {
+        Some(s.since + LOGIN_TIMEOUT)
+    } else if s.playing.is_none() {
+        hub.limits.idle.map(|idle| s.active + idle)
+    } else {
+        None
+    }
+}
+
 /// The earliest time something happens on its own: a flag falls, a
-/// login times out.
+/// login or an idle client times out, a guest's grace ends.
 fn next_deadline(hub: &Hub) -> Option<Instant> {
     let flags = hub.tables.values().filter_map(Table::deadline);
-    let logins = hub
-        .sessions
-        .values()
-        .filter(|s| !s.is_in())
-        .map(|s| s.since + LOGIN_TIMEOUT);
-    flags.chain(logins).min()
+    let graces = hub.tables.values().filter_map(Table::grace_ends);
+    let timeouts = hub.sessions.values().filter_map(|s| timeout(hub, s));
+    flags.chain(graces).chain(timeouts).min()
 }
 
 /// Decides what time decides: fallen flags, timed-out logins.
@@ -118,14 +144,33 @@ fn tick(hub: &mut Hub) {
     for number in fallen {
         play::flag(hub, number);
     }
-    let late: Vec<ConnId> = hub
+    let graceless: Vec<u32> = hub
+        .tables
+        .iter()
+        .filter(|(_, t)| t.grace_ends().is_some_and(|d| d <= now))
+        .map(|(&n, _)| n)
+        .collect();
+    for number in graceless {
+        play::grace_over(hub, number);
+    }
+    let late: Vec<(ConnId, bool)> = hub
         .sessions
         .iter()
-        .filter(|(_, s)| !s.is_in() && now >= s.since + LOGIN_TIMEOUT)
-        .map(|(&id, _)| id)
+        .filter(|(_, s)| timeout(hub, s).is_some_and(|t| now >= t))
+        .map(|(&id, s)| (id, s.is_in()))
         .collect();
-    for id in late {
-        hub.say(id, "\nLogin timed out.");
+    for (id, logged_in) in late {
+        if logged_in {
+            let minutes = hub.limits.idle.map_or(0, |d| d.as_secs().div_ceil(60));
+            hub.say(
+                id,
+                &format!(
+                    "\n**** Auto-logout because you were idle more than {minutes} minutes. ****"
+                ),
+            );
+        } else {
+            hub.say(id, "\nLogin timed out.");
+        }
         leave::close(hub, id);
     }
 }
@@ -151,6 +196,10 @@ fn flush(hub: &mut Hub) {
         }
     }
     for id in stuck {
+        if let Some(s) = hub.session(id) {
+            // Its writer stops at once: nothing more is written to it.
+            s.kill.notify_one();
+        }
         leave::gone(hub, id);
     }
 }

@@ -1,9 +1,12 @@
 //! The server's HTTP port (`--http`): the page (`page.rs`) and, at `/ws`,
 //! the WebSocket the page plays through (`websocket.rs`). Only `GET` and
 //! `HEAD`; one request a connection; a request head of at most 8 KiB read
-//! within 10 s. A WebSocket must come from the page's own origin (a page
-//! elsewhere cannot drive a visitor's browser into the server), and the
-//! connection counts against the server's limit like a telnet one.
+//! within 10 s. A WebSocket must come from an allowed origin ([`Origins`]:
+//! the page's own address, and those the keeper names), so that a page
+//! elsewhere, even one whose name was made to point here (DNS
+//! rebinding), cannot drive a visitor's browser into the server; once
+//! upgraded, the connection counts against the server's limits like a
+//! telnet one.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -14,7 +17,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 
-use super::net::{Connections, Event};
+use super::admission::Connections;
+use super::net::Event;
 use super::page;
 
 /// The longest request head read.
@@ -23,6 +27,12 @@ const MAX_HEAD: usize = 8 * 1024;
 const MAX_HEADERS: usize = 32;
 /// How long a client has to send its request head.
 const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client has to take its answer.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The answer when every HTTP slot is taken.
+const BUSY: &[u8] =
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
 
 /// What the page may load and connect to: itself only.
 const SECURITY_HEADERS: &str = "Content-Security-Policy: default-src 'self'; \
@@ -32,18 +42,72 @@ const SECURITY_HEADERS: &str = "Content-Security-Policy: default-src 'self'; \
     Referrer-Policy: no-referrer\r\n\
     Cache-Control: no-cache\r\n";
 
+/// The origins a WebSocket may come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origins {
+    /// Each as `scheme://host[:port]`, lower-cased.
+    allowed: Vec<String>,
+    /// Whether a request without an `Origin` header (no browser sends
+    /// one without it) is let in.
+    missing: bool,
+}
+
+impl Origins {
+    /// The origins of the page served at `page` (its address; on a
+    /// loopback or unspecified address also `localhost` and the other
+    /// loopback spelling), and `more` (`--allow-origin`); `missing` lets
+    /// clients that send no origin in.
+    pub fn new(page: SocketAddr, more: &[String], missing: bool) -> Origins {
+        let port = page.port();
+        let mut allowed = Vec::new();
+        let ip = page.ip();
+        if !ip.is_unspecified() {
+            allowed.push(format!("http://{page}"));
+        }
+        if ip.is_loopback() || ip.is_unspecified() {
+            allowed.push(format!("http://localhost:{port}"));
+            allowed.push(format!("http://127.0.0.1:{port}"));
+            allowed.push(format!("http://[::1]:{port}"));
+        }
+        allowed.extend(more.iter().map(|o| normal_origin(o)));
+        allowed.dedup();
+        Origins { allowed, missing }
+    }
+
+    /// Whether a WebSocket with this `Origin` header (or none) is let in.
+    fn allows(&self, origin: Option<&str>) -> bool {
+        match origin {
+            Some(o) => self.allowed.iter().any(|a| *a == normal_origin(o)),
+            None => self.missing,
+        }
+    }
+}
+
+/// An origin as compared: lower-cased, without a trailing `/`.
+fn normal_origin(origin: &str) -> String {
+    origin.trim().trim_end_matches('/').to_ascii_lowercase()
+}
+
 /// Accepts HTTP clients until the task is dropped.
 pub async fn accept(
     listener: TcpListener,
     hub: mpsc::Sender<Event>,
     connections: Arc<Connections>,
+    origins: Arc<Origins>,
 ) {
     loop {
         let (stream, peer) = super::net::next_client(&listener).await;
+        // Counted apart from the game's connections, so that idle HTTP
+        // connections cannot take the descriptors the game port needs.
+        let Some(slot) = connections.admit_http() else {
+            let _ = stream.try_write(BUSY);
+            continue;
+        };
         let hub = hub.clone();
         let connections = Arc::clone(&connections);
+        let origins = Arc::clone(&origins);
         tokio::spawn(async move {
-            handle(stream, peer, hub, connections).await;
+            handle(stream, peer, hub, connections, &origins, slot).await;
         });
     }
 }
@@ -55,9 +119,8 @@ struct Request {
     path: String,
     /// `Sec-WebSocket-Key` of a valid upgrade request.
     websocket_key: Option<String>,
-    /// The `Origin` header's host, and the `Host` header.
+    /// The `Origin` header.
     origin: Option<String>,
-    host: Option<String>,
 }
 
 /// Why a request is refused.
@@ -110,18 +173,11 @@ fn parse(head: &[u8]) -> Result<Request, Refusal> {
         && header("sec-websocket-version") == Some("13"))
     .then(|| header("sec-websocket-key").map(str::to_string))
     .flatten();
-    let origin = header("origin").map(|o| {
-        o.split_once("://")
-            .map_or(o, |(_, rest)| rest)
-            .trim_end_matches('/')
-            .to_ascii_lowercase()
-    });
     Ok(Request {
         head_only,
         path,
         websocket_key,
-        origin,
-        host: header("host").map(str::to_ascii_lowercase),
+        origin: header("origin").map(str::to_string),
     })
 }
 
@@ -138,6 +194,9 @@ async fn read_head(stream: &mut TcpStream) -> Option<Result<Vec<u8>, Refusal>> {
             }
             head.extend_from_slice(&buf[..n]);
             if let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+                if end + 4 > MAX_HEAD {
+                    return Some(Err(Refusal::HeadTooLarge));
+                }
                 head.truncate(end + 4);
                 return Some(Ok(std::mem::take(&mut head)));
             }
@@ -149,16 +208,21 @@ async fn read_head(stream: &mut TcpStream) -> Option<Result<Vec<u8>, Refusal>> {
     tokio::time::timeout(HEAD_TIMEOUT, reading).await.ok()?
 }
 
+/// Writes an answer and closes, within [`ANSWER_TIMEOUT`] (a client that
+/// does not read gives its slot back then).
 async fn respond(stream: &mut TcpStream, status: &str, kind: &str, body: &[u8], head_only: bool) {
     let head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n{SECURITY_HEADERS}Connection: close\r\n\r\n",
         body.len()
     );
-    let _ = stream.write_all(head.as_bytes()).await;
-    if !head_only {
-        let _ = stream.write_all(body).await;
-    }
-    let _ = stream.shutdown().await;
+    let answer = async {
+        stream.write_all(head.as_bytes()).await?;
+        if !head_only {
+            stream.write_all(body).await?;
+        }
+        stream.shutdown().await
+    };
+    let _ = tokio::time::timeout(ANSWER_TIMEOUT, answer).await;
 }
 
 async fn refuse(stream: &mut TcpStream, status: &str) {
@@ -179,6 +243,8 @@ async fn handle(
     peer: SocketAddr,
     hub: mpsc::Sender<Event>,
     connections: Arc<Connections>,
+    origins: &Origins,
+    slot: super::admission::HttpSlot,
 ) {
     let request = match read_head(&mut stream).await {
         None => return,
@@ -189,7 +255,16 @@ async fn handle(
         },
     };
     if request.path == "/ws" {
-        return websocket(stream, peer, request, hub, connections).await;
+        let Some(key) = &request.websocket_key else {
+            return refuse(&mut stream, "400 Bad Request").await;
+        };
+        if !origins.allows(request.origin.as_deref()) {
+            return refuse(&mut stream, "403 Forbidden").await;
+        }
+        let key = key.clone();
+        // Once upgraded it is a game connection, counted as one.
+        drop(slot);
+        return websocket(stream, peer, &key, hub, connections).await;
     }
     match page::file(&request.path) {
         Some((kind, body)) => respond(&mut stream, "200 OK", kind, body, request.head_only).await,
@@ -201,17 +276,11 @@ async fn handle(
 async fn websocket(
     mut stream: TcpStream,
     peer: SocketAddr,
-    request: Request,
+    key: &str,
     hub: mpsc::Sender<Event>,
     connections: Arc<Connections>,
 ) {
-    let Some(key) = &request.websocket_key else {
-        return refuse(&mut stream, "400 Bad Request").await;
-    };
-    if request.origin.is_some() && request.origin != request.host {
-        return refuse(&mut stream, "403 Forbidden").await;
-    }
-    let Some(admitted) = connections.admit() else {
+    let Ok(admitted) = connections.admit(peer.ip()) else {
         return refuse(&mut stream, "503 Service Unavailable").await;
     };
     let answer = format!(
@@ -222,7 +291,8 @@ async fn websocket(
         return;
     }
     let ws = super::websocket::open(stream).await;
-    super::websocket::serve(ws, peer, admitted.id, hub).await;
+    let write_timeout = connections.limits().write_timeout;
+    super::websocket::serve(ws, peer, admitted.id, hub, write_timeout).await;
     drop(admitted);
 }
 
@@ -241,11 +311,37 @@ mod tests {
             request.websocket_key.as_deref(),
             Some("dGhlIHNhbXBsZSBub25jZQ==")
         );
-        assert_eq!(request.origin, request.host);
+        assert_eq!(request.origin.as_deref(), Some("http://127.0.0.1:8080"));
         assert_eq!(
             derive_accept_key(b"dGhlIHNhbXBsZSBub25jZQ=="),
             "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
         );
+    }
+
+    #[test]
+    fn origins_are_the_pages_own_and_those_named() {
+        let page: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let origins = Origins::new(page, &["https://Chess.Example/".into()], false);
+        for good in [
+            "http://127.0.0.1:8080",
+            "http://localhost:8080/",
+            "https://chess.example",
+        ] {
+            assert!(origins.allows(Some(good)), "{good}");
+        }
+        // A rebinding page has the right Host but its own Origin.
+        for bad in [
+            "http://evil.example:8080",
+            "http://127.0.0.1:8081",
+            "null",
+            "http://chess.example",
+        ] {
+            assert!(!origins.allows(Some(bad)), "{bad}");
+        }
+        assert!(!origins.allows(None));
+        assert!(Origins::new(page, &[], true).allows(None));
+        let any: SocketAddr = "0.0.0.0:80".parse().unwrap();
+        assert!(!Origins::new(any, &[], false).allows(Some("http://0.0.0.0:80")));
     }
 
     #[test]

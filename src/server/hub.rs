@@ -9,8 +9,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use super::db::Db;
+use super::limits::Limits;
 use super::net::ConnId;
 use super::offer::{Offer, Seek};
+use super::password::Checker;
 use super::session::{Session, Stage};
 use super::table::Table;
 use crate::game::Registry;
@@ -22,6 +24,11 @@ pub const PROMPT: &str = "fics% ";
 pub const BATCH: usize = 512;
 /// A client that has not logged in after this long is let go.
 pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(120);
+/// Bytes waiting for a client past which messages from other players
+/// (talk, seek ads, notifications) are dropped for it, so that what its
+/// own games and commands say is never crowded out: a slow reader is let
+/// go only when those alone fill its queue.
+pub const CHAT_BACKLOG: usize = 64 << 10;
 
 /// The server's state.
 pub struct Hub {
@@ -49,6 +56,14 @@ pub struct Hub {
     pub login_failures: HashMap<std::net::IpAddr, (u32, Instant)>,
     /// A game still going after this many plies is drawn (0: no limit).
     pub max_plies: usize,
+    /// Idle and grace times (and the rest of the server's limits).
+    pub limits: Limits,
+    /// Passwords checked away from the hub.
+    pub checker: Option<Checker>,
+    /// Password checks in flight by address.
+    pub checks: HashMap<std::net::IpAddr, usize>,
+    /// When the line being handled arrived (a move's time ends there).
+    pub arrived: Instant,
 }
 
 impl Hub {
@@ -68,6 +83,10 @@ impl Hub {
             stopping: false,
             login_failures: HashMap::new(),
             max_plies,
+            limits: Limits::default(),
+            checker: None,
+            checks: HashMap::new(),
+            arrived: Instant::now(),
         }
     }
 
@@ -77,6 +96,30 @@ impl Hub {
             s.pending.push_str(text);
             s.pending.push('\n');
         }
+    }
+
+    /// Queues `text` (a line or lines) from another player or the server
+    /// at large (talk, seek ads, notifications) for a client: dropped,
+    /// and counted, when more than [`CHAT_BACKLOG`] bytes already wait
+    /// for it; the client is told how many were dropped with the next one
+    /// it gets.
+    pub fn chat(&mut self, id: ConnId, text: &str) {
+        let Some(s) = self.sessions.get_mut(&id) else {
+            return;
+        };
+        if s.waiting() > CHAT_BACKLOG {
+            s.dropped += 1;
+            return;
+        }
+        let dropped = std::mem::take(&mut s.dropped);
+        if dropped > 0 {
+            let plural = if dropped == 1 { "" } else { "s" };
+            s.pending.push_str(&format!(
+                "({dropped} message{plural} to you dropped: your connection did not keep up.)\n"
+            ));
+        }
+        s.pending.push_str(text);
+        s.pending.push('\n');
     }
 
     /// Queues `text` without a line end (a prompt of the login).
@@ -129,9 +172,19 @@ impl Hub {
     }
 
     /// Forgets the seeks and challenges of `handle` (it started a game, or
-    /// left); the other side of a challenge is told.
+    /// left); the owner of a seek is told which went, the other side of a
+    /// challenge that it is withdrawn.
     pub fn forget(&mut self, handle: &str) {
-        self.seeks.retain(|s| s.owner != handle);
+        let (gone, kept): (Vec<Seek>, Vec<Seek>) = std::mem::take(&mut self.seeks)
+            .into_iter()
+            .partition(|s| s.owner == handle);
+        self.seeks = kept;
+        if let Some(owner) = self.find(handle) {
+            for seek in gone {
+                let text = format!("Your seek {} has been removed.", seek.number);
+                self.say(owner, &text);
+            }
+        }
         let gone: Vec<Offer> = self
             .offers
             .iter()

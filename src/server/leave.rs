@@ -40,6 +40,6 @@ pub fn gone(hub: &mut Hub, id: ConnId) {
     }
     if let Some(number) = session.playing {
         // Put back so that the game's ending reaches nobody gone.
-        play::disconnected(hub, number, &session.handle);
+        play::disconnected(hub, number, &session.handle, session.peer);
     }
 }

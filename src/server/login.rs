@@ -22,6 +22,8 @@ use super::net::{ECHO_OFF, ECHO_ON};
 
 /// Wrong passwords before the connection is closed.
 const MAX_FAILURES: u32 = 3;
+/// Password checks from one address at once.
+const MAX_CHECKS_PER_ADDRESS: usize = 2;
 /// Wrong passwords from one address before it may not try for a while.
 const MAX_ADDRESS_FAILURES: u32 = 20;
 /// How long an address's failures count.
@@ -64,8 +66,10 @@ pub fn line(hub: &mut Hub, id: ConnId, line: &str) {
     match stage {
         Stage::Name => name(hub, id, line),
         Stage::Password(name) => password(hub, id, &name, line),
+        // Lines typed while the password is checked are not taken.
+        Stage::Checking(_) => {}
         Stage::Guest(name) => {
-            if hub.find(&name).is_some() {
+            if hub.find(&name).is_some() || held_from_elsewhere(hub, id, &name) {
                 hub.say(id, &format!("Sorry, {name} is already logged in."));
                 again(hub, id);
             } else {
@@ -74,6 +78,17 @@ pub fn line(hub: &mut Hub, id: ConnId, line: &str) {
         }
         Stage::In => {}
     }
+}
+
+/// Asks again for what the login waits for, after a line it could not
+/// take (too long): the name, the password, or Enter.
+pub fn prompt_again(hub: &mut Hub, id: ConnId) {
+    let prompt = match hub.session(id).map(|s| &s.stage) {
+        Some(Stage::Password(_)) => format!("password: {ECHO_OFF}"),
+        Some(Stage::Guest(name)) => format!("Press return to enter the server as \"{name}\":\n"),
+        _ => "login: ".to_string(),
+    };
+    hub.prompt(id, &prompt);
 }
 
 fn again(hub: &mut Hub, id: ConnId) {
@@ -123,7 +138,16 @@ fn name(hub: &mut Hub, id: ConnId, typed: &str) {
                 s.stage = Stage::Password(registered);
             }
         }
-        Ok(None) if typed.to_ascii_lowercase().starts_with("guest") => {
+        Ok(None) if held_from_elsewhere(hub, id, typed) => {
+            hub.say(
+                id,
+                &format!("Sorry, {typed} has a game waiting for it to come back."),
+            );
+            hub.prompt(id, "login: ");
+        }
+        Ok(None)
+            if typed.to_ascii_lowercase().starts_with("guest") && !returning(hub, id, typed) =>
+        {
             hub.say(
                 id,
                 "Sorry, names beginning with \"Guest\" are given by the server.",
@@ -172,8 +196,66 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
         again(hub, id);
         return;
     }
+    if locked_out(hub, id) {
+        hub.say(
+            id,
+            "Too many wrong passwords from your address: try again later.",
+        );
+        super::leave::close(hub, id);
+        return;
+    }
+    let Some(peer) = hub.session(id).map(|s| s.peer) else {
+        return;
+    };
+    let in_flight = hub.checks.get(&peer).copied().unwrap_or(0);
+    if in_flight >= MAX_CHECKS_PER_ADDRESS {
+        hub.say(
+            id,
+            "Too many passwords from your address are being checked: try again in a moment.",
+        );
+        again(hub, id);
+        return;
+    }
     let stored = hub.db.user(name).ok().flatten().map(|(_, hash)| hash);
-    if stored.is_some_and(|hash| password::verify(typed, &hash)) {
+    let queued = match &hub.checker {
+        Some(checker) => checker.check(id, peer, name, typed, stored.clone()),
+        None => true,
+    };
+    if !queued {
+        hub.say(
+            id,
+            "The server is busy checking passwords: try again in a moment.",
+        );
+        again(hub, id);
+        return;
+    }
+    *hub.checks.entry(peer).or_default() += 1;
+    if let Some(s) = hub.session_mut(id) {
+        s.stage = Stage::Checking(name.to_string());
+    }
+    if hub.checker.is_none() {
+        let ok = stored.is_some_and(|hash| password::verify(typed, &hash));
+        checked(hub, id, peer, name, ok);
+    }
+}
+
+/// A password check came back: the client logs in, or is told and
+/// counted a failure.
+pub fn checked(hub: &mut Hub, id: ConnId, peer: std::net::IpAddr, name: &str, ok: bool) {
+    if let Some(n) = hub.checks.get_mut(&peer) {
+        *n -= 1;
+        if *n == 0 {
+            hub.checks.remove(&peer);
+        }
+    }
+    // The client may have left meanwhile.
+    if !hub
+        .session(id)
+        .is_some_and(|s| s.stage == Stage::Checking(name.to_string()))
+    {
+        return;
+    }
+    if ok {
         if let Some(old) = hub.find(name) {
             hub.say(
                 old,
@@ -197,7 +279,30 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
     }
 }
 
+/// Whether `name` is a guest's whose game waits for it to come back, and
+/// this client is not at its address.
+fn held_from_elsewhere(hub: &Hub, id: ConnId, name: &str) -> bool {
+    super::play::held(hub, name) && !returning(hub, id, name)
+}
+
+/// Whether this client is the guest `name` coming back to its game (from
+/// the address it left from).
+fn returning(hub: &Hub, id: ConnId, name: &str) -> bool {
+    hub.session(id)
+        .is_some_and(|s| super::play::waiting_for(hub, name, s.peer).is_some())
+}
+
 fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
+    let back = hub
+        .session(id)
+        .and_then(|s| super::play::waiting_for(hub, name, s.peer));
+    // The name as the game has it (a guest may type it in any case).
+    let name = back
+        .and_then(|n| hub.tables.get(&n))
+        .and_then(|t| t.players.iter().find(|p| p.eq_ignore_ascii_case(name)))
+        .cloned()
+        .unwrap_or_else(|| name.to_string());
+    let name = name.as_str();
     hub.log_in(id, name, registered);
     let shown = if registered {
         name.to_string()
@@ -205,6 +310,9 @@ fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
         format!("{name}(U)")
     };
     hub.say(id, &format!("**** Starting FICS session as {shown} ****"));
+    if let Some(number) = back {
+        super::play::returned(hub, number, id);
+    }
     super::resume::notice(hub, id);
 }
 
@@ -215,7 +323,7 @@ fn new_guest_name(hub: &mut Hub) -> String {
             .map(|_| char::from(b'A' + hub.rng.below(26) as u8))
             .collect();
         let name = format!("Guest{letters}");
-        if hub.find(&name).is_none() {
+        if hub.find(&name).is_none() && !super::play::held(hub, &name) {
             return name;
         }
     }

@@ -13,6 +13,7 @@
 //! through the registry; what a viewer may see (Kriegspiel's hidden
 //! pieces) is the game's to say, through its view and diagram.
 
+mod admission;
 mod commands;
 pub mod db;
 mod events;
@@ -21,12 +22,14 @@ mod http;
 mod hub;
 mod info;
 mod leave;
+mod limits;
 mod login;
 pub mod net;
 mod offer;
 mod page;
 mod password;
 mod play;
+mod rate;
 mod rating;
 mod requests;
 mod result;
@@ -48,6 +51,7 @@ use tokio::sync::mpsc;
 
 pub use commands::names as command_names;
 pub use db::{Db, DbError};
+pub use limits::Limits;
 pub use login::valid_handle;
 pub use password::{MAX_PASSWORD, hash as hash_password};
 pub use terms::ruleset_of;
@@ -67,6 +71,12 @@ pub struct ServerOptions {
     /// A game still going after this many plies is drawn by the move
     /// limit (0: no limit).
     pub max_plies: usize,
+    /// Connections, timeouts and grace.
+    pub limits: Limits,
+    /// More origins a page's WebSocket may come from (`--allow-origin`).
+    pub allow_origins: Vec<String>,
+    /// Whether a WebSocket without an `Origin` (no browser) is let in.
+    pub allow_no_origin: bool,
 }
 
 /// The server's move limit unless told otherwise: the referee's.
@@ -112,11 +122,22 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     // Standard output may be a pipe its reader closed: the server goes on.
     say(&format!("Listening on {address}"));
     say(&format!("Database: {}", options.db.display()));
+    let mut limits = options.limits.clone();
+    let descriptors = limits::raise_descriptor_limit();
+    if let Some(fitted) = limits.fit(descriptors) {
+        say(&format!(
+            "Open files are limited to {descriptors}: at most {} connections and {} HTTP connections.",
+            fitted.connections, fitted.http
+        ));
+        limits = fitted;
+    }
     let (events, receiver) = mpsc::channel(4096);
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    let hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
+    let mut hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
+    hub.limits = limits.clone();
+    hub.checker = Some(password::Checker::start(2, events.clone()));
     let hub_thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_time()
@@ -125,7 +146,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
             runtime.block_on(events::run(hub, receiver));
         }
     });
-    let connections = Arc::new(net::Connections::default());
+    let connections = admission::Connections::new(limits);
     let page = match options.http {
         Some(addr) => {
             let http = tokio::net::TcpListener::bind(addr)
@@ -135,10 +156,13 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
                 .local_addr()
                 .map_err(|e| format!("cannot listen: {e}"))?;
             say(&format!("Page at http://{address}/"));
+            let origins =
+                http::Origins::new(address, &options.allow_origins, options.allow_no_origin);
             Some(tokio::spawn(http::accept(
                 http,
                 events.clone(),
                 Arc::clone(&connections),
+                Arc::new(origins),
             )))
         }
         None => None,

@@ -1,17 +1,21 @@
 //! The connections: a task per client reads lines (bounded in length,
-//! invalid bytes and telnet commands dropped) and hands them to the hub;
-//! a writer sends what the hub queues, and a client that stops reading
-//! while its queue fills is disconnected rather than allowed to hold the
-//! server's memory.
+//! invalid bytes and telnet commands dropped) and hands them to the hub,
+//! each with the moment it arrived; a writer sends what the hub queues.
+//! A client that stops reading is let go by the hub (its queue full) or
+//! by its writer (one write taking longer than the write timeout), and
+//! either way its connection is closed at once and its slot freed, rather
+//! than allowed to hold the server's memory and descriptors.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
+use super::admission::Connections;
 use crate::telnet::Lines;
 
 /// A connection's number, unique for the server's life.
@@ -23,8 +27,6 @@ pub const MAX_LINE: usize = 1024;
 pub const OUT_QUEUE: usize = 4096;
 /// Bytes queued for a client before it counts as not reading.
 pub const OUT_BYTES: usize = 4 << 20;
-/// Connections served at once; more are told so and closed.
-pub const MAX_CONNECTIONS: usize = 1000;
 
 /// In queued text, where the telnet command "the server will echo" goes
 /// (the client stops echoing a password). Clients cannot send control
@@ -68,6 +70,9 @@ pub enum Event {
         out: mpsc::Sender<Arc<str>>,
         /// The bytes queued and not yet written.
         backlog: Arc<AtomicUsize>,
+        /// Told when the hub lets the client go for not reading: the
+        /// connection closes without writing what is queued.
+        kill: Arc<Notify>,
     },
     /// A line from a client (without its line end); `too_long` when it
     /// was cut at [`MAX_LINE`].
@@ -78,6 +83,20 @@ pub enum Event {
         line: String,
         /// Whether the line was longer than allowed.
         too_long: bool,
+        /// When it arrived (a move's time is counted to this moment, not
+        /// to when the hub came to it).
+        at: Instant,
+    },
+    /// A password checked away from the hub ([`super::password`]).
+    Checked {
+        /// The connection that typed it.
+        id: ConnId,
+        /// Its address.
+        peer: std::net::IpAddr,
+        /// The name it was for.
+        name: String,
+        /// Whether it matched.
+        ok: bool,
     },
     /// The client closed the connection or it failed.
     Closed {
@@ -86,43 +105,6 @@ pub enum Event {
     },
     /// The server is stopping.
     Shutdown,
-}
-
-/// The connections of every listener (telnet, and the page's WebSocket):
-/// their numbers and how many are open.
-#[derive(Debug, Default)]
-pub struct Connections {
-    next: AtomicU64,
-    live: AtomicUsize,
-}
-
-/// A connection admitted: counted as open until dropped.
-#[derive(Debug)]
-pub struct Admitted {
-    /// Its number.
-    pub id: ConnId,
-    connections: Arc<Connections>,
-}
-
-impl Drop for Admitted {
-    fn drop(&mut self) {
-        self.connections.live.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-impl Connections {
-    /// A number for a new connection, or `None` when
-    /// [`MAX_CONNECTIONS`] are open.
-    pub fn admit(self: &Arc<Self>) -> Option<Admitted> {
-        if self.live.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            self.live.fetch_sub(1, Ordering::SeqCst);
-            return None;
-        }
-        Some(Admitted {
-            id: self.next.fetch_add(1, Ordering::SeqCst) + 1,
-            connections: Arc::clone(self),
-        })
-    }
 }
 
 /// The next client of `listener`, its writes unbuffered. A failure to
@@ -147,40 +129,84 @@ pub async fn accept(
 ) {
     loop {
         let (stream, peer) = next_client(&listener).await;
-        let Some(admitted) = connections.admit() else {
-            tokio::spawn(async move {
-                let mut stream = stream;
-                let _ = stream
-                    .write_all(b"The server is full; try again later.\n")
-                    .await;
-            });
-            continue;
+        let admitted = match connections.admit(peer.ip()) {
+            Ok(admitted) => admitted,
+            Err(refused) => {
+                // Written at once if it fits the socket's buffer (it
+                // does), never waited for: the descriptor goes now.
+                let _ = stream.try_write(refused.text().as_bytes());
+                continue;
+            }
         };
         let hub = hub.clone();
+        let write_timeout = connections.limits().write_timeout;
         tokio::spawn(async move {
-            serve(stream, peer, admitted.id, hub).await;
+            serve(stream, peer, admitted.id, hub, write_timeout).await;
             drop(admitted);
         });
     }
 }
 
-/// Tells the hub of a new client: its queue and its backlog, or `None`
-/// when the hub is gone.
+/// What a connection's writer takes from the hub.
+pub struct Outgoing {
+    /// The text queued for the client.
+    pub queue: mpsc::Receiver<Arc<str>>,
+    /// The bytes queued and not yet written.
+    pub backlog: Arc<AtomicUsize>,
+    /// Told when the client is let go for not reading.
+    pub kill: Arc<Notify>,
+}
+
+impl Outgoing {
+    /// The next text to write: `None` when the hub let the client go
+    /// (at once when for not reading, else once the queue is written).
+    pub async fn next(&mut self) -> Option<Arc<str>> {
+        tokio::select! {
+            text = self.queue.recv() => text,
+            () = self.kill.notified() => None,
+        }
+    }
+
+    /// `write` done within `timeout`, unless the client is let go
+    /// meanwhile: whether it was; the text counted as written.
+    pub async fn written<E>(
+        &self,
+        text: &str,
+        timeout: std::time::Duration,
+        write: impl std::future::Future<Output = Result<(), E>>,
+    ) -> bool {
+        let done = tokio::select! {
+            r = tokio::time::timeout(timeout, write) => matches!(r, Ok(Ok(()))),
+            () = self.kill.notified() => false,
+        };
+        self.backlog.fetch_sub(text.len(), Ordering::SeqCst);
+        done
+    }
+}
+
+/// Tells the hub of a new client: what its writer takes, or `None` when
+/// the hub is gone.
 pub async fn connected(
     hub: &mpsc::Sender<Event>,
     id: ConnId,
     peer: SocketAddr,
-) -> Option<(mpsc::Receiver<Arc<str>>, Arc<AtomicUsize>)> {
+) -> Option<Outgoing> {
     let (out, queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
     let backlog = Arc::new(AtomicUsize::new(0));
+    let kill = Arc::new(Notify::new());
     let connected = Event::Connected {
         id,
         peer,
         out,
         backlog: Arc::clone(&backlog),
+        kill: Arc::clone(&kill),
     };
     hub.send(connected).await.ok()?;
-    Some((queue, backlog))
+    Some(Outgoing {
+        queue,
+        backlog,
+        kill,
+    })
 }
 
 /// Hands the lines in `bytes` to the hub; `false` when it is gone.
@@ -190,12 +216,14 @@ pub async fn send_lines(
     id: ConnId,
     hub: &mpsc::Sender<Event>,
 ) -> bool {
+    let at = Instant::now();
     for &b in bytes {
         if let Some((text, too_long)) = lines.push(b) {
             let event = Event::Line {
                 id,
                 line: text,
                 too_long,
+                at,
             };
             if hub.send(event).await.is_err() {
                 return false;
@@ -206,9 +234,15 @@ pub async fn send_lines(
 }
 
 /// One client: lines to the hub, the hub's queue to the client.
-async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sender<Event>) {
+async fn serve(
+    stream: TcpStream,
+    peer: SocketAddr,
+    id: ConnId,
+    hub: mpsc::Sender<Event>,
+    write_timeout: std::time::Duration,
+) {
     let (mut reader, mut writer) = stream.into_split();
-    let Some((mut queue, backlog)) = connected(&hub, id, peer).await else {
+    let Some(mut outgoing) = connected(&hub, id, peer).await else {
         return;
     };
     let lines = hub.clone();
@@ -216,14 +250,18 @@ async fn serve(stream: TcpStream, peer: SocketAddr, id: ConnId, hub: mpsc::Sende
         read_lines(&mut reader, id, &lines).await;
         let _ = lines.send(Event::Closed { id }).await;
     });
-    while let Some(text) = queue.recv().await {
-        if writer.write_all(&wire(&text)).await.is_err() {
+    while let Some(text) = outgoing.next().await {
+        let bytes = wire(&text);
+        if !outgoing
+            .written(&text, write_timeout, writer.write_all(&bytes))
+            .await
+        {
             break;
         }
-        backlog.fetch_sub(text.len(), Ordering::SeqCst);
     }
-    // The hub let go of the client (or the client went): close.
-    let _ = writer.shutdown().await;
+    // The hub let go of the client (or the client went): close, without
+    // waiting on a client that does not read.
+    let _ = tokio::time::timeout(write_timeout, writer.shutdown()).await;
     reading.abort();
     let _ = hub.send(Event::Closed { id }).await;
 }

@@ -91,6 +91,7 @@ pub(super) fn open(
         seq,
         requests: Requests::default(),
         last_ms: 0,
+        absent: None,
     };
     let rating =
         |c: Color| super::rating::shown(hub, table.players.get(c), &table.terms.kind(&hub.games));
@@ -171,10 +172,11 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
 
 /// What a typed line is to the game: a move in its canonical text (a
 /// promotion without its piece becomes a queen, as on the chess servers),
-/// an attempt the game itself must judge and record (hidden games), a
-/// move that is not legal (why), or no move at all.
+/// an attempt the game itself refuses and records (hidden games), a move
+/// that is not legal (why), or no move at all.
 enum Read {
     Move(String),
+    Refused(String),
     Illegal(String),
     NotAMove,
 }
@@ -187,7 +189,7 @@ fn read(game: &dyn AnyGame, text: &str) -> Read {
     match typed {
         Typed::Move(m) => Read::Move(m),
         // A refused attempt is the game's to record (Kriegspiel).
-        Typed::Illegal(_) if game.hidden() => Read::Move(text.to_string()),
+        Typed::Illegal(_) if game.hidden() => Read::Refused(text.to_string()),
         Typed::Illegal(why) => Read::Illegal(why),
         Typed::Promotion(_) | Typed::Unknown => Read::NotAMove,
     }
@@ -215,8 +217,9 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
         hub.say(id, "It is not your move.");
         return true;
     }
-    let text = match read {
-        Read::Move(text) => text,
+    let (text, refused) = match read {
+        Read::Move(text) => (text, false),
+        Read::Refused(text) => (text, true),
         Read::Illegal(why) => {
             let prefix = format!("Illegal move {line}: ");
             let why = why.strip_prefix(&prefix).unwrap_or(&why);
@@ -226,13 +229,22 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
         Read::NotAMove => return false,
     };
     let text = text.as_str();
-    let spent = table.spent();
+    // A refused attempt charges nothing and the turn goes on: the clocks
+    // anyone else sees change only with a move, so they never tell how
+    // many attempts were refused, nor when.
+    let spent = if refused {
+        0
+    } else {
+        table.spent_until(hub.arrived)
+    };
     let Ok(attempted) = table.game.attempt(text, spent) else {
         return false;
     };
     let (db_id, seq) = (table.id, table.seq);
     table.seq += 1;
-    table.turn_started = Instant::now();
+    if !refused {
+        table.turn_started = hub.arrived.max(table.turn_started);
+    }
     if let Err(e) = hub.db.add_move(db_id, seq, text, spent) {
         hub.say(id, &format!("The server could not store the move ({e})."));
     }
@@ -401,9 +413,10 @@ pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
 }
 
 /// A player of game `number` left: between registered players the game
-/// is adjourned; otherwise the leaver forfeits (the game is aborted when
-/// neither side has moved).
-pub fn disconnected(hub: &mut Hub, number: u32, handle: &str) {
+/// is adjourned; a game neither side has moved in is aborted; otherwise
+/// the game waits for the guest to come back until its grace ends (its
+/// clock running), when it forfeits. When both have left, it is aborted.
+pub fn disconnected(hub: &mut Hub, number: u32, handle: &str, peer: std::net::IpAddr) {
     let Some(table) = hub.tables.get(&number) else {
         return;
     };
@@ -411,26 +424,98 @@ pub fn disconnected(hub: &mut Hub, number: u32, handle: &str) {
     let Some(side) = table.side_of(handle) else {
         return;
     };
+    let grace = hub.limits.grace;
     if both_registered {
         adjourn(
             hub,
             number,
             &format!("{handle} lost connection; game adjourned"),
         );
-    } else if table.game.plies() < 2 {
+    } else if table.game.plies() < 2 || table.absent.is_some() {
         end(
             hub,
             number,
             None,
             &format!("{handle} lost connection; game aborted"),
         );
-    } else {
-        let outcome = Outcome::win(side.other(), Reason::Resignation);
-        end(
-            hub,
-            number,
-            Some(outcome),
-            &format!("{handle} forfeits by disconnection"),
+    } else if !grace.is_zero() {
+        if let Some(t) = hub.tables.get_mut(&number) {
+            t.absent = Some(super::table::Absent {
+                side,
+                peer,
+                until: Instant::now() + grace,
+            });
+        }
+        let text = format!(
+            "Game {number}: {handle} lost connection; the game waits {} s for {handle} to come back.",
+            grace.as_secs()
         );
+        for (conn, _) in audience(hub, number) {
+            hub.say(conn, &text);
+        }
+    } else {
+        forfeit(hub, number, side, handle);
     }
+}
+
+/// The absent player's grace ended: it forfeits.
+pub fn grace_over(hub: &mut Hub, number: u32) {
+    let Some(table) = hub.tables.get(&number) else {
+        return;
+    };
+    let Some(side) = table.absent.as_ref().map(|a| a.side) else {
+        return;
+    };
+    let handle = table.players.get(side).clone();
+    forfeit(hub, number, side, &handle);
+}
+
+fn forfeit(hub: &mut Hub, number: u32, side: Color, handle: &str) {
+    let outcome = Outcome::win(side.other(), Reason::Resignation);
+    end(
+        hub,
+        number,
+        Some(outcome),
+        &format!("{handle} forfeits by disconnection"),
+    );
+}
+
+/// The game a guest named `handle` left and may come back to from
+/// `peer`, if any.
+pub fn waiting_for(hub: &Hub, handle: &str, peer: std::net::IpAddr) -> Option<u32> {
+    hub.tables.values().find_map(|t| {
+        let absent = t.absent.as_ref()?;
+        (t.players.get(absent.side).eq_ignore_ascii_case(handle) && absent.peer == peer)
+            .then_some(t.number)
+    })
+}
+
+/// Whether `handle` is held for an absent player of a game.
+pub fn held(hub: &Hub, handle: &str) -> bool {
+    hub.tables.values().any(|t| {
+        t.absent
+            .as_ref()
+            .is_some_and(|a| t.players.get(a.side).eq_ignore_ascii_case(handle))
+    })
+}
+
+/// A guest came back to game `number` as `id`: seated again and shown the
+/// game as it stands.
+pub fn returned(hub: &mut Hub, number: u32, id: ConnId) {
+    let Some(table) = hub.tables.get_mut(&number) else {
+        return;
+    };
+    let Some(absent) = table.absent.take() else {
+        return;
+    };
+    let handle = table.players.get(absent.side).clone();
+    if let Some(s) = hub.session_mut(id) {
+        s.playing = Some(number);
+    }
+    let text = format!("Game {number}: {handle} is back; the game goes on.");
+    for (conn, _) in audience(hub, number) {
+        hub.say(conn, &text);
+    }
+    super::told::start(hub, number, id, Viewer::Side(absent.side));
+    send_board(hub, number, id, Viewer::Side(absent.side));
 }

@@ -139,6 +139,12 @@ fn ask(hub: &mut Hub, id: ConnId, what: Ask) {
 /// it; when the opponent has asked too (or accepts), it goes on.
 pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let me = hub.handle_of(id);
+    if !hub.session(id).is_some_and(|s| s.registered) {
+        return hub.say(
+            id,
+            "You have no adjourned game: only registered players resume games.",
+        );
+    }
     let adjourned = hub.db.games_of(&me, "adjourned", 50).unwrap_or_default();
     let wanted = args.first().copied();
     let game = adjourned.iter().rev().find(|g| {

@@ -55,7 +55,7 @@ pub fn notice(hub: &mut Hub, id: ConnId) {
     );
     for g in adjourned {
         if let Some(them) = hub.find(g.opponent_of(&me)) {
-            hub.say(
+            hub.chat(
                 them,
                 &format!("Notification: {me}, who has an adjourned game with you, has arrived."),
             );

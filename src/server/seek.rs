@@ -43,15 +43,20 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
             &format!("You may have at most {MAX_SEEKS} seeks; unseek one first."),
         );
     }
-    let number = hub.next_seek;
-    hub.next_seek = hub.next_seek % 999 + 1;
+    // Each seek is announced to every idle player: limited per sender.
+    let now = hub.arrived;
+    if let Some(Err(wait)) = hub.session_mut(id).map(|s| s.seeks.take(now)) {
+        return hub.say(id, &super::rate::refusal("seeks", wait));
+    }
+    let Some(number) = free_seek_number(hub) else {
+        return hub.say(id, "The seek list is full; try again later.");
+    };
     let line = format!(
         "{owner} ({}) seeking {}{} (\"play {number}\" to respond)",
         rating_text(hub, &owner, &terms),
         terms.describe_seek(&hub.games),
         color.map_or(String::new(), |c| format!(" [{}]", side(c)))
     );
-    hub.seeks.retain(|s| s.number != number);
     hub.seeks.push(Seek {
         number,
         owner: owner.clone(),
@@ -65,12 +70,29 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
         .map(|(&other, _)| other)
         .collect();
     for other in others {
-        hub.say(other, &line);
+        hub.chat(other, &line);
     }
     hub.say(
         id,
         &format!("Your seek has been posted with index {number}."),
     );
+}
+
+/// The seek numbers: 1 to 999, as FICS has them.
+const SEEK_NUMBERS: u32 = 999;
+
+/// The next number after the last one given that no open seek has (a
+/// number is never given twice while its seek is open, so `play N`
+/// reaches the seek its ad named), or `None` when all are taken.
+fn free_seek_number(hub: &mut Hub) -> Option<u32> {
+    for _ in 0..SEEK_NUMBERS {
+        let number = hub.next_seek;
+        hub.next_seek = hub.next_seek % SEEK_NUMBERS + 1;
+        if hub.seeks.iter().all(|s| s.number != number) {
+            return Some(number);
+        }
+    }
+    None
 }
 
 fn side(c: Color) -> &'static str {
@@ -165,6 +187,9 @@ pub fn challenge(hub: &mut Hub, id: ConnId, args: &[&str]) {
     }
     if let Err(why) = may_play(hub, id, &terms) {
         return hub.say(id, &why);
+    }
+    if !super::talk::may_talk(hub, id) {
+        return;
     }
     let to = hub.handle_of(them);
     if terms.rated && !hub.session(them).is_some_and(|s| s.registered) {

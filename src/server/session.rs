@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
+
+use super::rate::{self, Bucket};
 
 /// Where a client is in logging in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +18,8 @@ pub enum Stage {
     Name,
     /// A registered name was given: asked for its password.
     Password(String),
+    /// The password typed for this name is being checked.
+    Checking(String),
     /// A guest name was offered: waiting for Enter.
     Guest(String),
     /// Logged in.
@@ -28,6 +32,8 @@ pub struct Session {
     pub out: Option<mpsc::Sender<Arc<str>>>,
     /// The bytes queued for it and not yet written.
     pub backlog: Arc<AtomicUsize>,
+    /// Closes the connection at once (it is let go for not reading).
+    pub kill: Arc<Notify>,
     /// Where it is in logging in.
     pub stage: Stage,
     /// Its handle, once logged in.
@@ -43,6 +49,8 @@ pub struct Session {
     pub seat: bool,
     /// When it connected (login times out) or logged in.
     pub since: Instant,
+    /// When it last sent a line (it is logged out when idle too long).
+    pub active: Instant,
     /// The game it plays, by number.
     pub playing: Option<u32>,
     /// The games it watches.
@@ -53,6 +61,13 @@ pub struct Session {
     pub answered: bool,
     /// Failed password attempts.
     pub failures: u32,
+    /// Messages to it dropped (it did not read fast enough) and not yet
+    /// told.
+    pub dropped: usize,
+    /// Its talk's rate limit.
+    pub talk: Bucket,
+    /// Its seeks' rate limit.
+    pub seeks: Bucket,
     /// The client's address.
     pub peer: std::net::IpAddr,
 }
@@ -62,11 +77,13 @@ impl Session {
     pub fn new(
         out: mpsc::Sender<Arc<str>>,
         backlog: Arc<AtomicUsize>,
+        kill: Arc<Notify>,
         peer: std::net::IpAddr,
     ) -> Session {
         Session {
             out: Some(out),
             backlog,
+            kill,
             stage: Stage::Name,
             handle: String::new(),
             registered: false,
@@ -74,11 +91,15 @@ impl Session {
             ms: false,
             seat: false,
             since: Instant::now(),
+            active: Instant::now(),
             playing: None,
             observing: BTreeSet::new(),
             pending: String::new(),
             answered: false,
             failures: 0,
+            dropped: 0,
+            talk: Bucket::new(rate::TALK),
+            seeks: Bucket::new(rate::SEEKS),
             peer,
         }
     }
@@ -100,6 +121,12 @@ impl Session {
             return false;
         }
         true
+    }
+
+    /// The bytes waiting for it: queued to its writer, and not yet
+    /// sent by the hub.
+    pub fn waiting(&self) -> usize {
+        self.backlog.load(Ordering::SeqCst) + self.pending.len()
     }
 
     /// Whether it is logged in.

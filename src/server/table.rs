@@ -24,6 +24,18 @@ pub struct Requests {
     pub adjourn: Option<Color>,
 }
 
+/// A guest who lost its connection during the game, and may come back
+/// (from the same address) until its grace ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Absent {
+    /// Its side.
+    pub side: Color,
+    /// Its address.
+    pub peer: std::net::IpAddr,
+    /// When the game is forfeited unless it is back.
+    pub until: Instant,
+}
+
 /// A game being played.
 pub struct Table {
     /// Its number while it is played (`observe N`).
@@ -46,6 +58,8 @@ pub struct Table {
     pub requests: Requests,
     /// The milliseconds the last move took.
     pub last_ms: i64,
+    /// A guest player who lost its connection and may come back.
+    pub absent: Option<Absent>,
 }
 
 impl Table {
@@ -56,6 +70,11 @@ impl Table {
         }
         let left = self.game.clock(self.game.turn()).remaining()?;
         Some(self.turn_started + Duration::from_millis(u64::try_from(left).unwrap_or(0)))
+    }
+
+    /// When an absent player's grace ends.
+    pub fn grace_ends(&self) -> Option<Instant> {
+        self.absent.as_ref().map(|a| a.until)
     }
 
     /// `Game 7 (Alice vs. Bob)`.
@@ -75,7 +94,14 @@ impl Table {
 
     /// Milliseconds since the turn began.
     pub fn spent(&self) -> i64 {
-        i64::try_from(self.turn_started.elapsed().as_millis()).unwrap_or(i64::MAX)
+        self.spent_until(Instant::now())
+    }
+
+    /// Milliseconds from the turn's start to `at` (none when `at` came
+    /// first).
+    pub fn spent_until(&self, at: Instant) -> i64 {
+        let spent = at.saturating_duration_since(self.turn_started);
+        i64::try_from(spent.as_millis()).unwrap_or(i64::MAX)
     }
 
     /// The board as text for `viewer` (for clients without `style 12`,

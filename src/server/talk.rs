@@ -12,6 +12,22 @@ fn clip(text: &str) -> String {
     text.chars().take(MAX_MESSAGE).collect()
 }
 
+/// Whether `id` may send one more message now (its talk's rate limit);
+/// when not, it is told how long to wait.
+pub fn may_talk(hub: &mut Hub, id: ConnId) -> bool {
+    let now = hub.arrived;
+    let Some(s) = hub.session_mut(id) else {
+        return false;
+    };
+    match s.talk.take(now) {
+        Ok(()) => true,
+        Err(wait) => {
+            hub.say(id, &super::rate::refusal("messages", wait));
+            false
+        }
+    }
+}
+
 /// `tell USER MESSAGE`.
 pub fn tell(hub: &mut Hub, id: ConnId, rest: &str) {
     let Some((name, message)) = rest.split_once(char::is_whitespace) else {
@@ -20,8 +36,11 @@ pub fn tell(hub: &mut Hub, id: ConnId, rest: &str) {
     let Some(them) = hub.find(name) else {
         return hub.say(id, &format!("No player named \"{name}\" is logged in."));
     };
+    if !may_talk(hub, id) {
+        return;
+    }
     let from = hub.session(id).map(|s| s.shown()).unwrap_or_default();
-    hub.say(them, &format!("{from} tells you: {}", clip(message.trim())));
+    hub.chat(them, &format!("{from} tells you: {}", clip(message.trim())));
     let to = hub.handle_of(them);
     hub.say(id, &format!("(told {to})"));
 }
@@ -40,8 +59,11 @@ pub fn say(hub: &mut Hub, id: ConnId, rest: &str) {
     let Some(them) = hub.find(&opponent) else {
         return hub.say(id, &format!("{opponent} is not logged in."));
     };
+    if !may_talk(hub, id) {
+        return;
+    }
     let from = hub.session(id).map(|s| s.shown()).unwrap_or_default();
-    hub.say(them, &format!("{from} says: {}", clip(rest)));
+    hub.chat(them, &format!("{from} says: {}", clip(rest)));
     hub.say(id, &format!("(told {opponent})"));
 }
 

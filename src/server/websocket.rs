@@ -7,7 +7,6 @@
 //! games and rules; the hub cannot tell it from telnet.
 
 use std::net::SocketAddr;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -41,8 +40,9 @@ pub async fn serve(
     peer: SocketAddr,
     id: ConnId,
     hub: mpsc::Sender<Event>,
+    write_timeout: Duration,
 ) {
-    let Some((mut queue, backlog)) = net::connected(&hub, id, peer).await else {
+    let Some(mut outgoing) = net::connected(&hub, id, peer).await else {
         return;
     };
     let (mut sink, mut stream) = ws.split();
@@ -71,20 +71,23 @@ pub async fn serve(
     ping.tick().await;
     loop {
         let sent = tokio::select! {
-            text = queue.recv() => match text {
+            text = outgoing.next() => match text {
                 Some(text) => {
-                    backlog.fetch_sub(text.len(), Ordering::SeqCst);
-                    sink.send(Message::text(net::plain(&text))).await
+                    let message = Message::text(net::plain(&text));
+                    outgoing.written(&text, write_timeout, sink.send(message)).await
                 }
                 None => break,
             },
-            _ = ping.tick() => sink.send(Message::Ping(Vec::new().into())).await,
+            _ = ping.tick() => {
+                let ping = sink.send(Message::Ping(Vec::new().into()));
+                matches!(tokio::time::timeout(write_timeout, ping).await, Ok(Ok(())))
+            }
         };
-        if sent.is_err() {
+        if !sent {
             break;
         }
     }
-    let _ = sink.close().await;
+    let _ = tokio::time::timeout(write_timeout, sink.close()).await;
     reading.abort();
     let _ = hub.send(Event::Closed { id }).await;
 }

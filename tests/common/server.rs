@@ -31,10 +31,31 @@ impl Server {
 
     /// Starts a server on `db` listening on `listen`, with more flags.
     pub fn start_with(db: &Path, listen: &str, flags: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_antichess"));
+        command
             .args(["server", "--listen", listen, "--db"])
             .arg(db)
-            .args(flags)
+            .args(flags);
+        Server::spawn(command, db, flags)
+    }
+
+    /// Starts a server on `db` (with more flags) that may open at most
+    /// `files` descriptors (set by the shell's `ulimit -n` before the
+    /// server starts).
+    pub fn start_limited(db: &Path, files: u32, flags: &[&str]) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -n {files} && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_antichess"))
+            .args(["server", "--listen", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .args(flags);
+        Server::spawn(command, db, flags)
+    }
+
+    fn spawn(mut command: Command, db: &Path, flags: &[&str]) -> Server {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -85,6 +106,15 @@ impl Server {
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// The server's open sockets (descriptors), from `/proc`.
+    pub fn sockets(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))
+            .unwrap()
+            .filter_map(|e| std::fs::read_link(e.ok()?.path()).ok())
+            .filter(|target| target.to_string_lossy().starts_with("socket:"))
+            .count()
     }
 
     /// The server's resident memory, in kilobytes.
@@ -182,6 +212,17 @@ pub fn add_user(db: &Path, name: &str, password: &str) {
     );
 }
 
+/// A connection to `addr` from the loopback address `source`.
+pub fn connect_from(addr: &str, source: &str) -> std::io::Result<TcpStream> {
+    use socket2::{Domain, Socket, Type};
+    let to: std::net::SocketAddr = addr.parse().unwrap();
+    let from: std::net::SocketAddr = format!("{source}:0").parse().unwrap();
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
+    socket.bind(&from.into())?;
+    socket.connect(&to.into())?;
+    Ok(socket.into())
+}
+
 /// A client: every byte it received is kept, to be searched and scanned.
 pub struct Client {
     stream: TcpStream,
@@ -198,7 +239,16 @@ pub struct Client {
 impl Client {
     /// Connects to `addr`.
     pub fn connect(addr: &str) -> Client {
-        let stream = TcpStream::connect(addr).unwrap();
+        Client::over(TcpStream::connect(addr).unwrap())
+    }
+
+    /// Connects to `addr` from the loopback address `source` (such as
+    /// `127.0.0.2`).
+    pub fn connect_from(addr: &str, source: &str) -> Client {
+        Client::over(connect_from(addr, source).unwrap())
+    }
+
+    fn over(stream: TcpStream) -> Client {
         stream
             .set_read_timeout(Some(Duration::from_millis(5)))
             .unwrap();
@@ -223,7 +273,13 @@ impl Client {
 
     /// Reads what has arrived; `false` once the server closed.
     pub fn pump(&mut self) -> bool {
-        let mut buf = [0u8; 65536];
+        self.pump_at_most(65536)
+    }
+
+    /// Reads at most `limit` bytes of what has arrived (a slow reader);
+    /// `false` once the server closed.
+    pub fn pump_at_most(&mut self, limit: usize) -> bool {
+        let mut buf = vec![0u8; limit];
         match self.stream.read(&mut buf) {
             Ok(0) => false,
             Ok(n) => {
@@ -239,7 +295,10 @@ impl Client {
                 }
                 true
             }
-            Err(_) => true,
+            Err(e) => matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
         }
     }
 

@@ -1,0 +1,497 @@
+//! `antichess server` against hostile players, on loopback: a chat
+//! flood does not win a game, Kriegspiel's clocks tell nothing of the
+//! refused attempts, seeks cannot be hijacked, password checks do not
+//! freeze the games, clients that stop reading lose their socket, one
+//! address cannot take every slot, idle HTTP connections cannot starve
+//! the game port, telnet is parsed as RFC 854 says, a WebSocket must
+//! come from an allowed origin, a crashed guest game is no one's to
+//! resume, and the small things (an over-long request head, a line too
+//! long at login). Each test is bounded in time and sends traffic only to
+//! loopback addresses.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::server::{Client, Server, add_user, challenge, connect_from};
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// The number in `Your seek has been posted with index N.`, if posted.
+fn posted(answer: &str) -> Option<String> {
+    let rest = answer.split("posted with index ").nth(1)?;
+    Some(rest.chars().take_while(char::is_ascii_digit).collect())
+}
+
+/// Waits for a `<12>` board whose last move is `san`.
+fn board_after(c: &mut Client, san: &str) -> String {
+    c.expect(&format!(") {san} "))
+}
+
+/// `a` (White) and `b` (Black) start a game of `terms`: `a` challenges.
+fn start_game(a: &mut Client, b: &mut Client, b_name: &str, terms: &str) {
+    challenge(a, b, b_name, &format!("{terms} white"));
+    b.expect("fics% ");
+}
+
+#[test]
+fn a_chat_flood_does_not_win_a_game() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut victim, victim_name) = server.guest();
+    let (mut flooder, flooder_name) = server.guest();
+    start_game(&mut victim, &mut flooder, &flooder_name, "5 0");
+    victim.send("e4");
+    flooder.expect("Last move: e4");
+    flooder.send("e5");
+    victim.expect("Last move: e5");
+    // 100 messages of 400 characters every 10 ms for 4 s (16 MB), while
+    // the victim reads at most 10 kB every 10 ms (1 MB/s).
+    let message = format!("say {}\n", "x".repeat(400)).repeat(100);
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(4) {
+        flooder.send_bytes(message.as_bytes());
+        flooder.pump();
+        assert!(victim.pump_at_most(10_000), "the victim was let go");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        flooder.text().contains("You are sending messages too fast"),
+        "the flood was not refused"
+    );
+    // The victim still plays, and its game goes on.
+    victim.send("Nf3");
+    flooder.expect("Last move: Nf3");
+    let says = victim.text().matches(" says: ").count();
+    assert!(
+        says <= 20,
+        "{says} messages of the flood reached the victim"
+    );
+    let games = victim.command("games");
+    assert!(games.contains(&victim_name), "{games}");
+}
+
+#[test]
+fn kriegspiels_clocks_tell_nothing_of_refused_attempts() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut white, _) = server.guest();
+    let (mut black, black_name) = server.guest();
+    let (mut watcher, _) = server.guest();
+    for c in [&mut white, &mut black, &mut watcher] {
+        c.command("style 12");
+        c.command("iset ms 1");
+    }
+    start_game(&mut white, &mut black, &black_name, "5 0 wild/16");
+    watcher.command("observe 1");
+    // What the opponent and a watcher see of the clocks.
+    let seen = |c: &mut Client| -> (Vec<String>, String) {
+        let board = c.command("refresh");
+        let line = board
+            .lines()
+            .rfind(|l| l.starts_with("<12> "))
+            .unwrap_or_else(|| panic!("no board: {board}"));
+        let fields: Vec<String> = line.split(' ').map(String::from).collect();
+        let games = c.command("games");
+        let row = games
+            .lines()
+            .find(|l| l.trim_start().starts_with("1 "))
+            .unwrap_or_else(|| panic!("no game: {games}"))
+            .to_string();
+        (fields[24..26].to_vec(), row)
+    };
+    let before = (seen(&mut black), seen(&mut watcher));
+    for attempt in ["e2e5", "d1d4", "e1e3"] {
+        std::thread::sleep(Duration::from_millis(400));
+        let answer = white.command(attempt);
+        assert!(answer.contains("Illegal move"), "{answer}");
+        assert_eq!((seen(&mut black), seen(&mut watcher)), before);
+    }
+    // The move itself charges the whole turn.
+    white.send("e2e4");
+    black.expect("fics% ");
+    let (after, _) = seen(&mut black);
+    let white_ms: i64 = after[0].parse().unwrap();
+    assert!(white_ms <= 300_000 - 1200, "{after:?}");
+}
+
+#[test]
+fn a_seek_number_is_never_reused_while_the_seek_is_open() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut owner, owner_name) = server.guest();
+    let (mut attacker, _) = server.guest();
+    let (mut taker, _) = server.guest();
+    let number = posted(&owner.command("seek 5 0")).unwrap();
+    let mut refused = 0;
+    for _ in 0..998 {
+        let answer = attacker.command("seek 3 0");
+        match posted(&answer) {
+            Some(theirs) => assert_ne!(theirs, number, "the owner's number was given again"),
+            None => {
+                assert!(answer.contains("too fast"), "{answer}");
+                refused += 1;
+            }
+        }
+        attacker.command("unseek");
+    }
+    assert!(refused > 900, "only {refused} seeks refused");
+    taker.send(&format!("play {number}"));
+    let created = taker.expect("match.}");
+    assert!(created.contains(&owner_name), "{created}");
+    owner.expect(&format!("Your seek {number} has been removed."));
+}
+
+#[test]
+fn password_checks_do_not_freeze_the_games_and_the_lockout_holds_at_every_try() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    add_user(&db, "Alice", "wonderland");
+    let server = Server::start(&db);
+    let (mut a, _) = server.guest();
+    let (mut b, b_name) = server.guest();
+    a.command("style 12");
+    b.command("style 12");
+    start_game(&mut a, &mut b, &b_name, "5 0");
+    // 150 wrong passwords at once, each from an address of its own.
+    let mut attackers: Vec<TcpStream> = (0..150)
+        .map(|i| {
+            let mut s = connect_from(&server.addr, &format!("127.0.1.{}", i + 1)).unwrap();
+            s.write_all(b"Alice\n").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    for s in &mut attackers {
+        s.write_all(b"not the password\n").unwrap();
+    }
+    // Moves go on meanwhile, each answered at once.
+    let mut slowest = Duration::ZERO;
+    for (white, black) in [("e4", "e5"), ("Nf3", "Nc6"), ("Bc4", "Bc5")] {
+        let at = Instant::now();
+        a.send(white);
+        board_after(&mut b, white);
+        slowest = slowest.max(at.elapsed());
+        b.send(black);
+        board_after(&mut a, black);
+    }
+    assert!(
+        slowest < Duration::from_millis(500),
+        "a move took {slowest:?}"
+    );
+    // Every attacker is answered (refused, or told the server is busy).
+    let deadline = Instant::now() + Duration::from_secs(20);
+    for s in &mut attackers {
+        s.set_read_timeout(Some(Duration::from_millis(100)))
+            .unwrap();
+        let mut seen = Vec::new();
+        while seen.windows(7).filter(|w| w == b"login: ").count() < 2 {
+            assert!(Instant::now() < deadline, "an attacker got no answer");
+            let mut buf = [0u8; 4096];
+            match s.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => seen.extend_from_slice(&buf[..n]),
+                Err(_) => {}
+            }
+        }
+    }
+    // An address past its failures is refused at the password too, even
+    // on a connection that gave the name before.
+    let mut early = Client::connect_from(&server.addr, "127.0.2.1");
+    early.expect("login: ");
+    early.send("Alice");
+    early.expect("password: ");
+    for _ in 0..7 {
+        let mut c = Client::connect_from(&server.addr, "127.0.2.1");
+        for _ in 0..3 {
+            c.expect("login: ");
+            c.send("Alice");
+            if c.expect(": ").contains("Too many") {
+                break;
+            }
+            c.send("wrong");
+            c.expect("Invalid password");
+        }
+    }
+    early.send("wonderland");
+    early.expect("Too many wrong passwords from your address");
+    drop(attackers);
+}
+
+#[test]
+fn clients_that_stop_reading_lose_their_sockets() {
+    let dir = temp();
+    let server = Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &["--write-timeout", "1s"],
+    );
+    let (mut watcher, _) = server.guest();
+    let base = server.sockets();
+    let many = "help\n".repeat(20_000);
+    let mut deaf = Vec::new();
+    for _ in 0..10 {
+        let (mut c, _) = server.guest();
+        c.send_bytes(many.as_bytes());
+        deaf.push(c);
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while server.sockets() > base && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(
+        server.sockets() <= base,
+        "{} sockets open, {base} before the deaf clients",
+        server.sockets()
+    );
+    assert!(watcher.command("who").contains("1 players displayed"));
+    drop(deaf);
+}
+
+#[test]
+fn one_address_cannot_take_every_slot_and_idle_clients_are_logged_out() {
+    let dir = temp();
+    let server = Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &["--max-per-address", "3", "--idle-timeout", "2s"],
+    );
+    let mut mine: Vec<Client> = (0..3).map(|_| server.connect()).collect();
+    for c in &mut mine {
+        c.expect("login: ");
+    }
+    let mut fourth = server.connect();
+    fourth.expect("Too many connections from your address");
+    fourth.expect_closed();
+    let mut elsewhere = Client::connect_from(&server.addr, "127.0.0.2");
+    elsewhere.expect("login: ");
+    drop(mine);
+    std::thread::sleep(Duration::from_millis(300));
+    // Idle: logged out after 2 s, unless playing.
+    let (mut p, _) = server.guest();
+    let (mut q, q_name) = server.guest();
+    let (mut idle, _) = server.guest();
+    start_game(&mut p, &mut q, &q_name, "5 0");
+    idle.expect("Auto-logout because you were idle");
+    idle.expect_closed();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(p.command("games").contains(&q_name));
+    drop(elsewhere);
+}
+
+#[test]
+fn idle_http_connections_do_not_starve_the_game_port() {
+    let dir = temp();
+    let server = Server::start_limited(&dir.path().join("s.db"), 200, &["--http", "127.0.0.1:0"]);
+    let page = server.page.clone().unwrap();
+    let idle: Vec<TcpStream> = (0..300)
+        .filter_map(|_| TcpStream::connect(&page).ok())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut telnet = TcpStream::connect(&server.addr).unwrap();
+    telnet
+        .set_read_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let mut greeting = vec![0u8; 4096];
+    let n = telnet.read(&mut greeting).unwrap_or(0);
+    let greeting = String::from_utf8_lossy(&greeting[..n]);
+    assert!(greeting.contains("Welcome"), "{greeting:?}");
+    drop(idle);
+}
+
+#[test]
+fn telnet_is_parsed_as_rfc_854_says() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut c, _) = server.guest();
+    // A subnegotiation's payload is no command; a bare CR ends a line.
+    let mut bytes = vec![255, 250, 24, 0];
+    bytes.extend(b"xterm");
+    bytes.extend([255, 240]);
+    bytes.extend(b"who\r");
+    c.send_bytes(&bytes);
+    let answer = c.expect("fics% ");
+    assert!(answer.contains("players displayed"), "{answer:?}");
+    assert!(!c.text().contains("xterm"), "{}", c.text());
+    // IAC before the line end does not swallow it.
+    c.send_bytes(&[b'w', b'h', b'o', 255, b'\n']);
+    assert!(c.expect("fics% ").contains("players displayed"));
+}
+
+/// The status line of a WebSocket upgrade to `page` with these headers.
+fn upgrade(page: &str, headers: &str) -> String {
+    let mut s = TcpStream::connect(page).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {page}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{headers}\r\n"
+    );
+    s.write_all(request.as_bytes()).unwrap();
+    let mut answer = vec![0u8; 512];
+    let n = s.read(&mut answer).unwrap_or(0);
+    String::from_utf8_lossy(&answer[..n])
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn a_websocket_must_come_from_an_allowed_origin() {
+    let dir = temp();
+    let server = Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &[
+            "--http",
+            "127.0.0.1:0",
+            "--allow-origin",
+            "https://chess.example",
+        ],
+    );
+    let page = server.page.clone().unwrap();
+    let port = page.rsplit(':').next().unwrap();
+    // A rebinding page: its name points here, Host and Origin agree.
+    let rebound = format!("Host: evil.example:{port}\r\nOrigin: http://evil.example:{port}\r\n");
+    let mut s = TcpStream::connect(&page).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    s.write_all(
+        format!(
+            "GET /ws HTTP/1.1\r\n{rebound}Upgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let mut answer = vec![0u8; 512];
+    let n = s.read(&mut answer).unwrap_or(0);
+    assert!(
+        String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 403"),
+        "{:?}",
+        String::from_utf8_lossy(&answer[..n])
+    );
+    assert!(upgrade(&page, "").starts_with("HTTP/1.1 403"), "no origin");
+    assert!(upgrade(&page, &format!("Origin: http://{page}\r\n")).starts_with("HTTP/1.1 101"));
+    assert!(upgrade(&page, "Origin: https://chess.example\r\n").starts_with("HTTP/1.1 101"));
+    let lenient = Server::start_with(
+        &dir.path().join("t.db"),
+        "127.0.0.1:0",
+        &["--http", "127.0.0.1:0", "--allow-no-origin"],
+    );
+    let page = lenient.page.clone().unwrap();
+    assert!(upgrade(&page, "").starts_with("HTTP/1.1 101"));
+}
+
+#[test]
+fn a_crashed_guest_game_is_no_ones_to_resume() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    let log_in = |server: &Server, name: &str| {
+        let mut c = server.connect();
+        c.expect("login: ");
+        c.send(name);
+        c.expect("\":\n");
+        c.send("");
+        c.expect("fics% ");
+        c
+    };
+    let mut server = Server::start(&db);
+    let mut vera = log_in(&server, "Vera");
+    let mut xena = log_in(&server, "Xena");
+    start_game(&mut vera, &mut xena, "Xena", "5 0");
+    vera.send("e4");
+    xena.expect("Last move: e4");
+    xena.send("e5");
+    vera.expect("Last move: e5");
+    server.kill();
+    let server = Server::start(&db);
+    let mut vera = log_in(&server, "Vera");
+    let _xena = log_in(&server, "Xena");
+    let answer = vera.command("resume");
+    assert!(answer.contains("You have no adjourned game"), "{answer}");
+    assert!(!answer.contains("Issuing"), "{answer}");
+}
+
+#[test]
+fn a_guest_who_lost_its_connection_may_come_back_within_its_grace() {
+    let dir = temp();
+    let server = Server::start_with(&dir.path().join("s.db"), "127.0.0.1:0", &["--grace", "3s"]);
+    let (mut a, a_name) = server.guest();
+    let (mut b, b_name) = server.guest();
+    start_game(&mut a, &mut b, &b_name, "5 0");
+    a.send("e4");
+    b.expect("Last move: e4");
+    b.send("e5");
+    a.expect("Last move: e5");
+    drop(a);
+    b.expect("waits 3 s");
+    // Another address cannot take the name meanwhile.
+    let mut other = Client::connect_from(&server.addr, "127.0.0.2");
+    other.expect("login: ");
+    other.send(&a_name);
+    other.expect("has a game waiting for it");
+    let mut back = server.connect();
+    back.expect("login: ");
+    back.send(&a_name);
+    back.expect("\":\n");
+    back.send("");
+    back.expect("is back; the game goes on.");
+    back.send("Nf3");
+    b.expect("Last move: Nf3");
+    // Gone past the grace: it forfeits.
+    drop(back);
+    let end = b.expect("forfeits by disconnection}");
+    assert!(end.contains(&a_name), "{end}");
+}
+
+#[test]
+fn xboards_castling_spellings_are_moves() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut a, _) = server.guest();
+    let (mut b, b_name) = server.guest();
+    a.command("style 12");
+    b.command("style 12");
+    start_game(&mut a, &mut b, &b_name, "5 0");
+    for (white, black) in [("e4", "e5"), ("Nf3", "Nf6"), ("Bc4", "Bc5")] {
+        a.send(white);
+        board_after(&mut b, white);
+        b.send(black);
+        board_after(&mut a, black);
+    }
+    a.send("o-o");
+    board_after(&mut b, "O-O");
+    b.send("0-0");
+    board_after(&mut a, "O-O");
+}
+
+#[test]
+fn an_over_long_request_head_and_a_long_login_line_are_answered() {
+    let dir = temp();
+    let server = Server::start_with(
+        &dir.path().join("s.db"),
+        "127.0.0.1:0",
+        &["--http", "127.0.0.1:0"],
+    );
+    let page = server.page.clone().unwrap();
+    // 9,040 bytes of head, ended: past the 8 KiB limit.
+    let head = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX: {}\r\n\r\n",
+        "y".repeat(9008)
+    );
+    assert_eq!(head.len(), 9040);
+    let mut s = TcpStream::connect(&page).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    let mut c = server.connect();
+    c.expect("login: ");
+    c.send(&"a".repeat(5000));
+    c.expect("Line too long: ignored.\nlogin: ");
+}
