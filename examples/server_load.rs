@@ -3,26 +3,47 @@
 //! loopback port, a fresh database in a temporary folder).
 //!
 //! ```text
-//! cargo run --release --example server_load -- [CLIENTS] [PLIES] [THINK_MS]
+//! cargo run --release --example server_load -- [CLIENTS] [PLIES] [THINK_MS] [FLOODERS] [GUESSERS]
 //! ```
 //!
 //! Defaults: 1000 clients, 40 plies a game, a pause of 0 to 2 x THINK_MS
-//! (default 500) before each move. Measured: the latency from a move's
-//! sending to the opponent's `<12>` board with it (p50, p99, max), the
-//! server's resident memory (largest seen) and CPU time, and afterwards
-//! every game's moves in the database against the moves sent (lost or
-//! duplicated moves are counted).
+//! (default 500) before each move, no flooders and no guessers. Of the
+//! clients, FLOODERS send 100 `tell`s of 400 characters to players and a
+//! `seek` every 10 ms, reading what they get, and GUESSERS log in as a
+//! registered player with wrong passwords over and over (a new connection
+//! when one is closed); the rest play. Every client connects from a
+//! loopback address of its own (127.0.x.y), as clients of a real server
+//! do. Measured: the latency from a move's sending to the opponent's
+//! `<12>` board with it (p50, p99, max), games that ended other than by
+//! the resignation sent (a forfeit), the server's resident memory
+//! (largest seen) and CPU time, and afterwards every game's moves in the
+//! database against the moves sent (lost or duplicated moves are
+//! counted).
 
 use std::collections::HashMap;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use antichess::rng::Xorshift;
 use antichess::rules::{Position, Ruleset, notation};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::{TcpSocket, TcpStream};
+
+/// The loopback address of client `k`: 127.0.x.y, x and y from 1.
+fn source(k: usize) -> std::net::SocketAddr {
+    let ip = std::net::Ipv4Addr::new(127, 0, (k / 250 + 1) as u8, (k % 250 + 1) as u8);
+    std::net::SocketAddr::new(ip.into(), 0)
+}
+
+/// A connection to `addr` from client `k`'s address.
+async fn connect(addr: &str, k: usize) -> std::io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(source(k))?;
+    socket.connect(addr.parse().expect("an address")).await
+}
 
 /// One connection: lines in, lines out.
 struct Conn {
@@ -33,8 +54,8 @@ struct Conn {
 }
 
 impl Conn {
-    async fn open(addr: &str) -> Conn {
-        let stream = TcpStream::connect(addr).await.expect("connect");
+    async fn open(addr: &str, k: usize) -> Conn {
+        let stream = connect(addr, k).await.expect("connect");
         stream.set_nodelay(true).ok();
         let (read, out) = stream.into_split();
         Conn {
@@ -65,9 +86,9 @@ impl Conn {
         }
     }
 
-    /// Logs in as a guest.
-    async fn guest(addr: &str) -> Conn {
-        let mut c = Conn::open(addr).await;
+    /// Logs in as a guest (client `k`).
+    async fn guest(addr: &str, k: usize) -> Conn {
+        let mut c = Conn::open(addr, k).await;
         c.send("guest").await;
         let line = c.until("Logging you in as \"").await;
         c.handle = line.split('"').nth(1).unwrap().to_string();
@@ -85,12 +106,39 @@ struct Tally {
     latencies_us: Vec<u64>,
     /// For each game, the players and the moves sent.
     games: Vec<(String, String, Vec<String>)>,
+    /// Games that ended by a forfeit (disconnection or time), not by the
+    /// resignation sent.
+    forfeits: usize,
 }
 
-/// Two clients play one game of random legal moves.
-async fn pair(addr: String, seed: u64, plies: usize, think_ms: u64, tally: Arc<Mutex<Tally>>) {
-    let mut white = Conn::guest(&addr).await;
-    let mut black = Conn::guest(&addr).await;
+/// What the attackers share: the players' handles (the flooders' targets),
+/// whether the games are over, and counts of what was done.
+#[derive(Default)]
+struct Attack {
+    players: Mutex<Vec<String>>,
+    over: AtomicBool,
+    tells: AtomicUsize,
+    refused: AtomicUsize,
+    guesses: AtomicUsize,
+}
+
+/// Two clients (`k` and `k + 1`) play one game of random legal moves.
+async fn pair(
+    addr: String,
+    k: usize,
+    plies: usize,
+    think_ms: u64,
+    tally: Arc<Mutex<Tally>>,
+    attack: Arc<Attack>,
+) {
+    let seed = k as u64 / 2 + 1;
+    let mut white = Conn::guest(&addr, k).await;
+    let mut black = Conn::guest(&addr, k + 1).await;
+    {
+        let mut players = attack.players.lock().unwrap();
+        players.push(white.handle.clone());
+        players.push(black.handle.clone());
+    }
     white
         .send(&format!("match {} 60 0 white", black.handle))
         .await;
@@ -134,14 +182,93 @@ async fn pair(addr: String, seed: u64, plies: usize, think_ms: u64, tally: Arc<M
         &mut black
     };
     mover.send("resign").await;
-    white.until("{Game ").await;
+    let end = white.until("{Game ").await;
     black.until("{Game ").await;
     white.send("quit").await;
     black.send("quit").await;
     let mut t = tally.lock().unwrap();
+    if end.contains("forfeits") {
+        t.forfeits += 1;
+    }
     t.latencies_us.extend(latencies);
     t.games
         .push((white.handle.clone(), black.handle.clone(), sent));
+}
+
+/// Client `k` floods: every 10 ms, 100 `tell`s of 400 characters to
+/// players and a `seek`, until the games are over; it reads everything
+/// it is sent (so that it stays on and goes on flooding).
+async fn flood(addr: String, k: usize, attack: Arc<Attack>) {
+    let c = Conn::guest(&addr, k).await;
+    let (mut lines, mut out) = (c.lines, c.out);
+    let counter = Arc::clone(&attack);
+    let reader = tokio::spawn(async move {
+        while let Ok(Some(line)) = lines.next_line().await {
+            if line.contains("too fast") {
+                counter.refused.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    });
+    let text = "x".repeat(400);
+    let mut rng = Xorshift::new(k as u64 + 7);
+    while !attack.over.load(Ordering::Relaxed) {
+        let targets: Vec<String> = {
+            let players = attack.players.lock().unwrap();
+            if players.is_empty() {
+                Vec::new()
+            } else {
+                (0..100)
+                    .map(|_| players[rng.below(players.len())].clone())
+                    .collect()
+            }
+        };
+        let mut burst = String::new();
+        for t in &targets {
+            burst.push_str(&format!("tell {t} {text}\n"));
+        }
+        burst.push_str("seek 5 0\n");
+        if out.write_all(burst.as_bytes()).await.is_err() {
+            break;
+        }
+        attack.tells.fetch_add(targets.len(), Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    reader.abort();
+}
+
+/// Client `k` guesses Alice's password until the games are over, a new
+/// connection each time one is closed.
+async fn guess(addr: String, k: usize, attack: Arc<Attack>) {
+    while !attack.over.load(Ordering::Relaxed) {
+        let Ok(stream) = connect(&addr, k).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let (read, mut out) = stream.into_split();
+        let mut read = BufReader::new(read);
+        let mut buf = vec![0u8; 4096];
+        let mut tries = 0;
+        while !attack.over.load(Ordering::Relaxed) {
+            let sent = out
+                .write_all(format!("Alice\nguess{tries}\n").as_bytes())
+                .await;
+            if sent.is_err() {
+                break;
+            }
+            attack.guesses.fetch_add(1, Ordering::Relaxed);
+            tries += 1;
+            let answer = tokio::time::timeout(
+                Duration::from_secs(5),
+                tokio::io::AsyncReadExt::read(&mut read, &mut buf),
+            )
+            .await;
+            if !matches!(answer, Ok(Ok(n)) if n > 0) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// The server's resident memory (kB) and CPU time (clock ticks).
@@ -194,10 +321,27 @@ fn main() {
     let clients: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let plies: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(40);
     let think_ms: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(500);
+    let flooders: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let guessers: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let players = clients.saturating_sub(flooders + guessers) / 2 * 2;
     let dir = tempfile::tempdir().expect("temporary folder");
     let db = dir.path().join("load.db");
     let exe = std::env::current_exe().unwrap();
     let binary = exe.ancestors().nth(2).unwrap().join("antichess");
+    // The account the guessers try.
+    let mut add = std::process::Command::new(&binary)
+        .args(["server", "add-user", "Alice", "--db"])
+        .arg(&db)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("add-user");
+    add.stdin
+        .take()
+        .unwrap()
+        .write_all(b"wonderland\n")
+        .unwrap();
+    add.wait().unwrap();
     let mut server = std::process::Command::new(&binary)
         .args(["server", "--listen", "127.0.0.1:0", "--db"])
         .arg(&db)
@@ -224,6 +368,7 @@ fn main() {
     let stop = Stop(pid);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let tally = Arc::new(Mutex::new(Tally::default()));
+    let attack = Arc::new(Attack::default());
     let peak = Arc::new(Mutex::new(0u64));
     let started = Instant::now();
     let (_, cpu_before) = server_usage(pid);
@@ -241,18 +386,30 @@ fn main() {
                 }
             })
         };
+        let mut attackers = Vec::new();
+        for k in players..players + flooders {
+            attackers.push(tokio::spawn(flood(addr.clone(), k, Arc::clone(&attack))));
+        }
+        for k in players + flooders..players + flooders + guessers {
+            attackers.push(tokio::spawn(guess(addr.clone(), k, Arc::clone(&attack))));
+        }
         let mut tasks = Vec::new();
-        for i in 0..clients / 2 {
+        for k in (0..players).step_by(2) {
             tasks.push(tokio::spawn(pair(
                 addr.clone(),
-                i as u64 + 1,
+                k,
                 plies,
                 think_ms,
                 Arc::clone(&tally),
+                Arc::clone(&attack),
             )));
         }
         for t in tasks {
             t.await.expect("a pair failed");
+        }
+        attack.over.store(true, Ordering::Relaxed);
+        for a in attackers {
+            let _ = a.await;
         }
         sampler.abort();
     });
@@ -292,9 +449,16 @@ fn main() {
     let ticks = 100.0;
     println!(
         "clients {clients}, games {}, plies per game up to {plies}, pause 0-{} ms",
-        clients / 2,
+        players / 2,
         2 * think_ms
     );
+    println!(
+        "attack: {flooders} flooders sent {} tells ({} refusals read), {guessers} guessers {} wrong passwords",
+        attack.tells.load(Ordering::Relaxed),
+        attack.refused.load(Ordering::Relaxed),
+        attack.guesses.load(Ordering::Relaxed)
+    );
+    println!("games ended by a forfeit: {}", tally.forfeits);
     println!(
         "moves {moves} in {:.1} s ({:.0} moves/s)",
         elapsed.as_secs_f64(),

@@ -13,6 +13,7 @@ use super::limits::Limits;
 use super::net::ConnId;
 use super::offer::{Offer, Seek};
 use super::password::Checker;
+use super::rate::Bucket;
 use super::session::{Session, Stage};
 use super::table::Table;
 use crate::game::Registry;
@@ -62,6 +63,8 @@ pub struct Hub {
     pub checker: Option<Checker>,
     /// Password checks in flight by address.
     pub checks: HashMap<std::net::IpAddr, usize>,
+    /// The rate of password checks, the server's whole.
+    pub check_rate: Bucket,
     /// When the line being handled arrived (a move's time ends there).
     pub arrived: Instant,
 }
@@ -86,6 +89,7 @@ impl Hub {
             limits: Limits::default(),
             checker: None,
             checks: HashMap::new(),
+            check_rate: Bucket::new(super::rate::CHECKS),
             arrived: Instant::now(),
         }
     }

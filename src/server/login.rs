@@ -216,6 +216,15 @@ fn password(hub: &mut Hub, id: ConnId, name: &str, typed: &str) {
         again(hub, id);
         return;
     }
+    let now = hub.arrived;
+    if hub.check_rate.take(now).is_err() {
+        hub.say(
+            id,
+            "The server is busy checking passwords: try again in a moment.",
+        );
+        again(hub, id);
+        return;
+    }
     let stored = hub.db.user(name).ok().flatten().map(|(_, hash)| hash);
     let queued = match &hub.checker {
         Some(checker) => checker.check(id, peer, name, typed, stored.clone()),

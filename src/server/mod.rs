@@ -137,7 +137,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
         .map_or(1, |d| d.as_nanos() as u64);
     let mut hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
     hub.limits = limits.clone();
-    hub.checker = Some(password::Checker::start(2, events.clone()));
+    hub.checker = Some(password::Checker::start(1, events.clone()));
     let hub_thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_time()

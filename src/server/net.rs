@@ -16,6 +16,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
 
 use super::admission::Connections;
+use super::rate::Bucket;
 use crate::telnet::Lines;
 
 /// A connection's number, unique for the server's life.
@@ -25,8 +26,10 @@ pub type ConnId = u64;
 pub const MAX_LINE: usize = 1024;
 /// Messages queued for a client before it counts as not reading.
 pub const OUT_QUEUE: usize = 4096;
-/// Bytes queued for a client before it counts as not reading.
-pub const OUT_BYTES: usize = 4 << 20;
+/// Bytes queued for a client before it counts as not reading (messages
+/// of other players are dropped long before: this is its own game's lines
+/// and its own commands' answers).
+pub const OUT_BYTES: usize = 1 << 20;
 
 /// In queued text, where the telnet command "the server will echo" goes
 /// (the client stops echoing a password). Clients cannot send control
@@ -209,28 +212,49 @@ pub async fn connected(
     })
 }
 
-/// Hands the lines in `bytes` to the hub; `false` when it is gone.
-pub async fn send_lines(
-    bytes: &[u8],
-    lines: &mut Lines,
-    id: ConnId,
-    hub: &mpsc::Sender<Event>,
-) -> bool {
-    let at = Instant::now();
-    for &b in bytes {
-        if let Some((text, too_long)) = lines.push(b) {
+/// A client's incoming lines: split as telnet says, and passed to the
+/// hub no faster than [`super::rate::LINES`] allows (a client sending
+/// faster is read more slowly, its own connection holding the rest), so
+/// that no client takes more than its share of the hub, which every
+/// game's moves go through.
+pub struct Incoming {
+    lines: Lines,
+    throttle: Bucket,
+}
+
+impl Default for Incoming {
+    /// A new connection's.
+    fn default() -> Incoming {
+        Incoming {
+            lines: Lines::new(MAX_LINE),
+            throttle: Bucket::new(super::rate::LINES),
+        }
+    }
+}
+
+impl Incoming {
+    /// Hands the lines in `bytes` to the hub; `false` when it is gone.
+    pub async fn pass(&mut self, bytes: &[u8], id: ConnId, hub: &mpsc::Sender<Event>) -> bool {
+        for &b in bytes {
+            let Some((text, too_long)) = self.lines.push(b) else {
+                continue;
+            };
+            if let Err(wait) = self.throttle.take(Instant::now()) {
+                tokio::time::sleep(wait).await;
+                let _ = self.throttle.take(Instant::now());
+            }
             let event = Event::Line {
                 id,
                 line: text,
                 too_long,
-                at,
+                at: Instant::now(),
             };
             if hub.send(event).await.is_err() {
                 return false;
             }
         }
+        true
     }
-    true
 }
 
 /// One client: lines to the hub, the hub's queue to the client.
@@ -273,13 +297,13 @@ async fn read_lines(
     hub: &mpsc::Sender<Event>,
 ) {
     let mut buf = [0u8; 4096];
-    let mut line = Lines::new(MAX_LINE);
+    let mut incoming = Incoming::default();
     loop {
         let n = match reader.read(&mut buf).await {
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
-        if !send_lines(&buf[..n], &mut line, id, hub).await {
+        if !incoming.pass(&buf[..n], id, hub).await {
             return;
         }
     }

@@ -20,6 +20,43 @@ pub fn hash(password: &str) -> Result<String, String> {
         .map_err(|e| format!("cannot hash the password: {e}"))
 }
 
+/// Whether `password` matches `stored` (a hash from [`hash`]), computed
+/// in `memory` (grown to the hash's memory cost once, then used again:
+/// Argon2id's 19 MiB a check, freshly allocated, would be kept by the
+/// allocator thread by thread).
+pub fn verify_in(memory: &mut Vec<argon2::Block>, password: &str, stored: &str) -> bool {
+    use argon2::password_hash::phc::Output;
+    use argon2::{Algorithm, Params, Version};
+    if password.len() > MAX_PASSWORD {
+        return false;
+    }
+    let Ok(parsed) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (&parsed.salt, &parsed.hash) else {
+        return false;
+    };
+    let algorithm = Algorithm::new(parsed.algorithm.as_str());
+    let version = parsed
+        .version
+        .map_or(Ok(Version::default()), Version::try_from);
+    let (Ok(algorithm), Ok(version), Ok(params)) = (algorithm, version, Params::try_from(&parsed))
+    else {
+        return false;
+    };
+    let blocks = params.block_count();
+    if memory.len() < blocks {
+        memory.resize(blocks, argon2::Block::default());
+    }
+    let mut out = vec![0u8; expected.len()];
+    let hasher = Argon2::new(algorithm, version, params);
+    hasher
+        .hash_password_into_with_memory(password.as_bytes(), salt.as_ref(), &mut out, &mut memory[..blocks])
+        .is_ok()
+        // Output's comparison takes the same time wherever they differ.
+        && Output::new(&out).is_ok_and(|computed| computed == *expected)
+}
+
 /// Whether `password` matches `stored` (a hash from [`hash`]).
 pub fn verify(password: &str, stored: &str) -> bool {
     if password.len() > MAX_PASSWORD {
@@ -50,7 +87,7 @@ pub struct Checker {
 }
 
 /// Checks waiting for a thread, at most; more are refused as busy.
-const WAITING: usize = 64;
+const WAITING: usize = 16;
 
 impl Checker {
     /// `threads` checkers answering through `events`.
@@ -61,13 +98,16 @@ impl Checker {
             let queue = std::sync::Arc::clone(&queue);
             let events = events.clone();
             std::thread::spawn(move || {
+                let mut memory = Vec::new();
                 loop {
                     let job = match queue.lock() {
                         Ok(q) => q.recv(),
                         Err(_) => return,
                     };
                     let Ok(job) = job else { return };
-                    let ok = job.stored.is_some_and(|h| verify(&job.typed, &h));
+                    let ok = job
+                        .stored
+                        .is_some_and(|h| verify_in(&mut memory, &job.typed, &h));
                     let answer = super::net::Event::Checked {
                         id: job.id,
                         peer: job.peer,
@@ -119,5 +159,12 @@ mod tests {
         assert!(verify("correct horse", &stored));
         assert!(!verify("correct horsf", &stored));
         assert!(!verify("correct horse", "not a hash"));
+        // The same answers with memory kept from check to check.
+        let mut memory = Vec::new();
+        assert!(verify_in(&mut memory, "correct horse", &stored));
+        assert!(!verify_in(&mut memory, "correct horsf", &stored));
+        assert!(verify_in(&mut memory, "correct horse", &stored));
+        assert!(!verify_in(&mut memory, "correct horse", "not a hash"));
+        assert_eq!(memory.len(), argon2::Params::default().block_count());
     }
 }

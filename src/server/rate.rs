@@ -1,8 +1,10 @@
 //! Rate limits per sender: a bucket of tokens that refills at a steady
-//! rate, one token a message. Talk (`tell`, `say`, `match`) and seeks
-//! (each announced to every idle player) have one bucket each per
-//! session, so one client cannot flood the others' connections; what
-//! overflows is refused with a word to the sender.
+//! rate, one token a message. Every connection's lines have one (a client
+//! sending faster is read more slowly, so it cannot take the hub from the
+//! others' moves); talk (`tell`, `say`, `match`) and seeks (each
+//! announced to every idle player) have one each per session, so one
+//! client cannot flood the others' connections: what overflows is refused
+//! with a word to the sender.
 
 use std::time::{Duration, Instant};
 
@@ -15,6 +17,13 @@ pub struct Bucket {
     per_second: f64,
 }
 
+/// Password checks the whole server makes at once, then ten a second
+/// (each takes about 20 ms of a core: passwords take at most a fifth of a
+/// core, whoever sends them).
+pub const CHECKS: (u32, f64) = (20, 10.0);
+/// Lines a client may send at once, then a hundred a second: a client
+/// sending faster is read more slowly.
+pub const LINES: (u32, f64) = (1000, 100.0);
 /// Messages (`tell`, `say`, `match`) a client may send at once, then one
 /// a second.
 pub const TALK: (u32, f64) = (10, 1.0);

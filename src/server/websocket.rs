@@ -16,8 +16,7 @@ use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
 
-use super::net::{self, ConnId, Event, MAX_LINE};
-use crate::telnet::Lines;
+use super::net::{self, ConnId, Event};
 
 /// The largest message or frame a browser may send: a few lines.
 const MAX_MESSAGE: usize = 16 * 1024;
@@ -48,7 +47,7 @@ pub async fn serve(
     let (mut sink, mut stream) = ws.split();
     let lines = hub.clone();
     let reading = tokio::spawn(async move {
-        let mut line = Lines::new(MAX_LINE);
+        let mut incoming = net::Incoming::default();
         while let Some(Ok(message)) = stream.next().await {
             let text = match message {
                 Message::Text(text) => text,
@@ -61,7 +60,7 @@ pub async fn serve(
             if !bytes.ends_with(b"\n") {
                 bytes.push(b'\n');
             }
-            if !net::send_lines(&bytes, &mut line, id, &lines).await {
+            if !incoming.pass(&bytes, id, &lines).await {
                 break;
             }
         }
