@@ -515,3 +515,114 @@ fn an_over_long_request_head_and_a_long_login_line_are_answered() {
     c.send(&"a".repeat(5000));
     c.expect("Line too long: ignored.\nlogin: ");
 }
+
+#[test]
+fn fics_moves_rematch_computer_accounts_and_block_mode() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut a, a_name) = server.guest();
+    let (mut b, b_name) = server.guest();
+    let (mut watcher, _) = server.guest();
+    // A program says it is a computer: (C) in who and finger.
+    assert!(b.command("set computer 1").contains("computer set."));
+    let who = watcher.command("who");
+    assert!(who.contains(&format!("{b_name}(U)(C)")), "{who}");
+    assert!(
+        watcher
+            .command(&format!("finger {b_name}"))
+            .contains(&format!("Finger of {b_name}(C):"))
+    );
+    start_game(&mut a, &mut b, &b_name, "5 0");
+    for (white, black) in [("e4", "e5"), ("Nf3", "Nc6")] {
+        a.send(white);
+        b.expect(&format!("Last move: {white}"));
+        b.send(black);
+        a.expect(&format!("Last move: {black}"));
+    }
+    a.send("Bb5");
+    b.expect("Last move: Bb5");
+    watcher.command("observe 1");
+    let list = watcher.command("moves 1");
+    assert!(list.contains("Movelist for game 1:"), "{list}");
+    assert!(
+        list.contains(&format!("{a_name} (++++) vs. {b_name} (++++)")),
+        "{list}"
+    );
+    let rows: Vec<&str> = list
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 3, "{list}");
+    assert!(rows[0].contains("e4") && rows[0].contains("e5"), "{list}");
+    assert!(rows[1].contains("Nf3") && rows[1].contains("Nc6"), "{list}");
+    assert!(rows[2].contains("Bb5"), "{list}");
+    assert!(list.contains("{Still in progress} *"), "{list}");
+    // Block mode: the answer wrapped with its number and the command's
+    // code; a line without a number is refused.
+    assert!(watcher.command("iset block 1").contains("block set."));
+    let wrapped = watcher.command("7 who");
+    assert!(wrapped.contains("\u{15}7\u{16}146\u{16}"), "{wrapped:?}");
+    assert!(
+        wrapped.contains("players displayed (of 3).\u{17}"),
+        "{wrapped:?}"
+    );
+    let moves = watcher.command("8 moves 1");
+    assert!(moves.contains("\u{15}8\u{16}77\u{16}Movelist"), "{moves:?}");
+    assert!(watcher.command("who").contains("\u{15}0\u{16}519\u{16}"));
+    // The game ends; rematch challenges the last opponent, colours
+    // reversed.
+    b.send("resign");
+    a.expect("resigns}");
+    a.command("rematch");
+    let challenge = b.expect("decline\"");
+    assert!(
+        challenge.contains(&format!(
+            "Challenge: {a_name} (++++) {b_name} (++++) unrated blitz 5 0 [black]"
+        )),
+        "{challenge}"
+    );
+    b.send("accept");
+    let created = b.expect("match.}");
+    assert!(
+        created.contains(&format!("Game 1 ({b_name} vs. {a_name})")),
+        "{created}"
+    );
+}
+
+#[test]
+fn kriegspiels_move_list_shows_only_what_the_viewer_may_see() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut white, _) = server.guest();
+    let (mut black, black_name) = server.guest();
+    let (mut watcher, _) = server.guest();
+    start_game(&mut white, &mut black, &black_name, "5 0 wild/16");
+    watcher.command("observe 1");
+    white.send("e2e4");
+    black.expect("Game 1: ");
+    black.send("d7d5");
+    white.expect("Game 1: ");
+    let rows = |c: &mut Client| -> Vec<String> {
+        c.command("moves 1")
+            .lines()
+            .filter(|l| l.trim_start().starts_with("1."))
+            .map(str::to_string)
+            .collect()
+    };
+    let mine = rows(&mut white);
+    assert!(
+        mine[0].contains("e2e4") && mine[0].contains('?'),
+        "{mine:?}"
+    );
+    assert!(!mine[0].contains("d7d5"), "{mine:?}");
+    let theirs = rows(&mut black);
+    assert!(
+        theirs[0].contains("d7d5") && !theirs[0].contains("e2e4"),
+        "{theirs:?}"
+    );
+    let seen = rows(&mut watcher);
+    assert!(
+        !seen[0].contains("e2e4") && !seen[0].contains("d7d5"),
+        "{seen:?}"
+    );
+}

@@ -315,6 +315,11 @@ impl<'a> Session<'a> {
             self.logged_in = true;
             self.link.send("iset seat 1");
             self.quiet.push("seat set.");
+            // A computer player says so: `(C)` in `who` and `finger`.
+            if self.options.bot.is_some() {
+                self.link.send("set computer 1");
+                self.quiet.push("computer set.");
+            }
             if self.again && self.options.account.is_some() {
                 self.link.send("resume");
             }

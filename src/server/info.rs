@@ -51,6 +51,7 @@ pub fn finger(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let online = hub.find(&name).and_then(|c| hub.session(c));
     let registered = hub.db.user(&name).ok().flatten();
     let shown = match (online, &registered) {
+        (Some(s), _) if s.computer => format!("{}(C)", s.handle),
         (Some(s), _) => s.handle.clone(),
         (None, Some((n, _))) => n.clone(),
         (None, None) => {
@@ -71,7 +72,8 @@ pub fn finger(hub: &mut Hub, id: ConnId, args: &[&str]) {
         text.push_str("\nA guest: no ratings.");
         return hub.say(id, &text);
     }
-    let ratings = hub.db.ratings(&shown).unwrap_or_default();
+    let name = online.map_or(shown.clone(), |s| s.handle.clone());
+    let ratings = hub.db.ratings(&name).unwrap_or_default();
     if ratings.is_empty() {
         text.push_str("\nNo rated games played.");
     } else {

@@ -24,6 +24,7 @@ mod info;
 mod leave;
 mod limits;
 mod login;
+mod movelist;
 pub mod net;
 mod offer;
 mod page;

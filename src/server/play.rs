@@ -374,7 +374,26 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     for conn in players {
         hub.say(conn, &ratings.join("\n"));
     }
+    remember_opponents(hub, number);
     close_table(hub, number);
+}
+
+/// Each player of game `number` keeps its opponent, the terms and its
+/// colour, for `rematch`.
+fn remember_opponents(hub: &mut Hub, number: u32) {
+    let Some(table) = hub.tables.get(&number) else {
+        return;
+    };
+    let (players, terms) = (table.players.clone(), table.terms.clone());
+    for color in [Color::White, Color::Black] {
+        let opponent = players.get(color.other()).clone();
+        if let Some(s) = hub
+            .find(players.get(color))
+            .and_then(|c| hub.session_mut(c))
+        {
+            s.last_game = Some((opponent, terms.clone(), color));
+        }
+    }
 }
 
 /// Removes a game that ended or was adjourned from its players and

@@ -188,6 +188,26 @@ pub fn challenge(hub: &mut Hub, id: ConnId, args: &[&str]) {
     if let Err(why) = may_play(hub, id, &terms) {
         return hub.say(id, &why);
     }
+    offer(hub, id, them, terms, color);
+}
+
+/// `rematch`: the last opponent challenged to the same game, colours
+/// reversed.
+pub fn rematch(hub: &mut Hub, id: ConnId, _args: &[&str]) {
+    let Some((opponent, terms, color)) = hub.session(id).and_then(|s| s.last_game.clone()) else {
+        return hub.say(id, "You have no previous opponent to rematch.");
+    };
+    let Some(them) = hub.find(&opponent) else {
+        return hub.say(id, &format!("{opponent} is not logged in."));
+    };
+    if let Err(why) = may_play(hub, id, &terms) {
+        return hub.say(id, &why);
+    }
+    offer(hub, id, them, terms, Some(color.other()));
+}
+
+/// `id` challenges `them` to a game of `terms`, `id` playing `color`.
+fn offer(hub: &mut Hub, id: ConnId, them: ConnId, terms: Terms, color: Option<Color>) {
     if !super::talk::may_talk(hub, id) {
         return;
     }

@@ -68,6 +68,14 @@ pub struct Session {
     pub talk: Bucket,
     /// Its seeks' rate limit.
     pub seeks: Bucket,
+    /// It says it is a computer player (`set computer 1`): `(C)` in
+    /// `who` and `finger`.
+    pub computer: bool,
+    /// FICS block mode (`iset block 1`): each line starts with a number,
+    /// and the answer comes wrapped with it and the command's code.
+    pub block: bool,
+    /// Its last game's opponent, terms and its own colour (`rematch`).
+    pub last_game: Option<(String, super::terms::Terms, crate::rules::Color)>,
     /// The client's address.
     pub peer: std::net::IpAddr,
 }
@@ -100,6 +108,9 @@ impl Session {
             dropped: 0,
             talk: Bucket::new(rate::TALK),
             seeks: Bucket::new(rate::SEEKS),
+            computer: false,
+            block: false,
+            last_game: None,
             peer,
         }
     }
@@ -135,12 +146,15 @@ impl Session {
     }
 
     /// The handle as `who` and `Creating` lines show it: a guest's with
-    /// `(U)` ("unregistered").
+    /// `(U)` ("unregistered"), a computer's with `(C)`.
     pub fn shown(&self) -> String {
-        if self.registered {
-            self.handle.clone()
-        } else {
-            format!("{}(U)", self.handle)
+        let mut shown = self.handle.clone();
+        if !self.registered {
+            shown.push_str("(U)");
         }
+        if self.computer {
+            shown.push_str("(C)");
+        }
+        shown
     }
 }
