@@ -342,8 +342,12 @@ fn main() {
         .write_all(b"wonderland\n")
         .unwrap();
     add.wait().unwrap();
+    // Room for the guessers' new connections while their closed ones are
+    // still being let go: at exactly CLIENTS a player may find the server
+    // full.
+    let room = (clients + guessers).to_string();
     let mut server = std::process::Command::new(&binary)
-        .args(["server", "--listen", "127.0.0.1:0", "--db"])
+        .args(["server", "--listen", "127.0.0.1:0", "--max-connections", &room, "--db"])
         .arg(&db)
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -285,3 +285,104 @@ fn zobrist_hash_is_incremental() {
     assert_eq!(p.hash(), fresh.hash());
     assert_ne!(p.hash(), Position::new(ENCASTLE).hash());
 }
+
+/// Why a move is illegal, worked out here from the board's geometry
+/// alone (shakmaty's attack tables, the pawn's steps): the reason every
+/// illegal move of a chess position must get from `why_illegal`.
+fn expected_reason(p: &Position, from: Square, to: Square) -> antichess::rules::Illegal {
+    use antichess::rules::Illegal;
+    use shakmaty::attacks;
+    let board = p.board();
+    let us = p.turn();
+    let Some(piece) = board.piece_at(from) else {
+        return Illegal::NoPiece(from);
+    };
+    if piece.color != us {
+        return Illegal::NotYours(from);
+    }
+    if piece.role == Role::King && from.rank() == to.rank() && from.distance(to) == 2 {
+        return Illegal::CastlingImpossible;
+    }
+    if board.by_role(Role::King).contains(to) {
+        return Illegal::KingCapture;
+    }
+    let own = board.by_color(us).contains(to);
+    let occupied = board.occupied();
+    let reaches = match piece.role {
+        Role::Pawn => {
+            let forward: i32 = if us == Color::White { 1 } else { -1 };
+            let rank = |sq: Square| sq.rank() as i32;
+            let step = to.file() == from.file() && !occupied.contains(to);
+            let one = step && rank(to) - rank(from) == forward;
+            let start = if us == Color::White { 1 } else { 6 };
+            let between = Square::from_coords(from.file(), shakmaty::Rank::new((rank(from) + forward) as u32));
+            let two = step
+                && rank(from) == start
+                && rank(to) - rank(from) == 2 * forward
+                && !occupied.contains(between);
+            let takes = attacks::pawn_attacks(us, from).contains(to)
+                && (board.by_color(us.other()).contains(to) || p.ep_square() == Some(to));
+            one || two || takes
+        }
+        role => !own && attacks::attacks(from, shakmaty::Piece { color: us, role }, occupied).contains(to),
+    };
+    if reaches {
+        Illegal::KingInCheck
+    } else {
+        Illegal::CannotMove {
+            role: piece.role,
+            from,
+            to,
+        }
+    }
+}
+
+/// Every illegal move of positions along random chess games gets the
+/// reason the board's geometry gives (a line blocked by the mover's own
+/// king is a blocked line, not a check).
+#[test]
+fn every_illegal_move_gets_its_exact_reason() {
+    let mut rng = antichess::rng::Xorshift::new(93);
+    let mut checked = 0usize;
+    let mut starts = vec![Position::new(Ruleset::CHESS)];
+    // The position of the report: the queen's way to h4 blocked by its
+    // own king on e7.
+    let report = play_line(
+        Position::new(Ruleset::CHESS),
+        "e2-e4 e7-e5 g1-f3 b8-c6 f1-b5 a7-a6 e1-g1 e8-e7 b5-c6",
+    );
+    assert_eq!(
+        report.why_illegal(Square::D8, Square::H4),
+        Some(antichess::rules::Illegal::CannotMove {
+            role: Role::Queen,
+            from: Square::D8,
+            to: Square::H4
+        })
+    );
+    starts.push(report);
+    for game in 0..60 {
+        let mut p = starts[game % starts.len()];
+        for _ in 0..80 {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    if from == to || p.find_move(from, to).is_some() {
+                        continue;
+                    }
+                    assert_eq!(
+                        p.why_illegal(from, to),
+                        Some(expected_reason(&p, from, to)),
+                        "{from}-{to} in {}",
+                        p.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+            p = p.play(legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(checked > 1_000_000, "{checked}");
+}

@@ -210,3 +210,24 @@ fn bad_lines_are_answered_and_the_rest_is_read() {
     assert_eq!(e.until("readyok", WAIT), ["readyok"]);
     e.until("bestmove", WAIT);
 }
+
+/// A game already over still gets a score before its `bestmove 0000`, as
+/// Stockfish gives it (python-chess's `analyse()` needs one).
+#[test]
+fn a_finished_game_has_a_score() {
+    let mut e = Engine::start();
+    e.send(b"uci\n");
+    e.until("uciok", WAIT);
+    // Fool's mate: White is mated.
+    e.send(b"position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 5\n");
+    assert_eq!(
+        e.until("bestmove", WAIT),
+        ["info depth 0 score mate 0", "bestmove 0000"]
+    );
+    // Stalemate: a draw.
+    e.send(b"position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo movetime 100\n");
+    assert_eq!(
+        e.until("bestmove", WAIT),
+        ["info depth 0 score cp 0", "bestmove 0000"]
+    );
+}

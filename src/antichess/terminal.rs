@@ -74,10 +74,15 @@ impl Plugin for Position {
         if game.is_chess() {
             return chess::typed(game, text);
         }
-        let Some((from, to)) = parse_coordinates(text) else {
-            return Typed::Unknown;
-        };
         let pos = game.position();
+        let Some((from, to)) = parse_coordinates(text) else {
+            // SAN (`e3`, `Nxf3`) too, on every 8 x 8 board.
+            return match notation::read_san(pos, text).as_slice() {
+                [m] => Typed::Move(*m),
+                [_, _, ..] => Typed::Illegal(format!("{text} is ambiguous: say which piece moves.")),
+                [] => Typed::Unknown,
+            };
+        };
         match pos.why_illegal(from, to) {
             None => match pos.find_move(from, to) {
                 Some(m) => Typed::Move(m),
@@ -91,7 +96,16 @@ impl Plugin for Position {
     }
 
     fn moves_line(game: &Game) -> String {
-        let moves = game.position().legal_move_texts();
+        // Chess speaks SAN at the terminal, as its engine does.
+        let pos = game.position();
+        let moves: Vec<String> = if game.is_chess() {
+            pos.legal_moves()
+                .iter()
+                .map(|&m| notation::san(pos, m))
+                .collect()
+        } else {
+            pos.legal_move_texts()
+        };
         if game.position().capture_forced() {
             format!("A capture is compulsory: {}", moves.join(" "))
         } else {

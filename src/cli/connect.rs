@@ -13,8 +13,9 @@ use crate::game::view::Style;
 /// The options of `antichess connect`.
 #[derive(Args)]
 pub(super) struct ConnectArgs {
-    /// The server.
-    #[arg(default_value = crate::server::DEFAULT_LISTEN, value_name = "HOST:PORT")]
+    /// The server: a name or an address, with its port (5000 when not
+    /// given).
+    #[arg(default_value = crate::server::DEFAULT_LISTEN, value_name = "HOST[:PORT]")]
     addr: String,
     /// Log in as this registered player (the password is asked at the
     /// terminal, or read from the first line of standard input); a guest
@@ -31,8 +32,9 @@ pub(super) struct ConnectArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', requires = "bot")]
     games: Vec<String>,
     /// With --bot: post this seek (`3 0 chess`) whenever free, instead of
-    /// answering others' seeks.
-    #[arg(long, value_name = "TERMS", requires = "bot")]
+    /// answering others' seeks. (A person types `seek 3 0 chess` at the
+    /// prompt instead.)
+    #[arg(long, value_name = "TERMS")]
     seek: Option<String>,
     /// With --bot: play the games of full information with this TextUI
     /// program (a command line, run without a shell), given each position
@@ -48,6 +50,11 @@ pub(super) struct ConnectArgs {
 }
 
 pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
+    if args.seek.is_some() && !args.bot {
+        bail!(
+            "--seek posts seeks for a computer player: add --bot (to seek as a person, connect and type `seek 3 0 chess` at the prompt)"
+        );
+    }
     let account = match args.user {
         Some(name) => Some((name, super::password::read(false)?)),
         None => None,
@@ -75,6 +82,7 @@ pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
         account,
         fancy: Style::detect().fancy && bot.is_none(),
         bot,
-    });
+    })
+    .map_err(anyhow::Error::msg)?;
     Ok(ExitCode::SUCCESS)
 }

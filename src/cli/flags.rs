@@ -18,9 +18,10 @@ pub(super) struct EngineArgs {
     /// is unlimited).
     #[arg(long)]
     pub(super) depth: Option<u32>,
-    /// Think this many milliseconds per move (always within the clock;
-    /// default 1 s when the clock is unlimited).
-    #[arg(long, value_name = "MS")]
+    /// Think this long per move (always within the clock; default 1s when
+    /// the clock is unlimited). Times take a unit: 1500ms, 2s, 1m (a bare
+    /// number is milliseconds).
+    #[arg(long, value_name = "TIME", value_parser = parse_millis)]
     pub(super) movetime: Option<u64>,
     #[command(flatten)]
     pub(super) table: TableArgs,
@@ -30,7 +31,7 @@ pub(super) struct EngineArgs {
 /// has a table.
 #[derive(Args, Clone, Copy)]
 pub(super) struct HashArg {
-    /// Transposition table size in MB [default: 64; 4096 for `book`]
+    /// Transposition table size in MB [default: 64]
     #[arg(long, value_name = "MB", value_parser = parse_hash)]
     hash: Option<u32>,
 }
@@ -173,8 +174,9 @@ pub(super) struct SeatArgs {
     /// Who plays Black.
     #[arg(long, value_enum, default_value_t = Side::Computer)]
     pub(super) black: Side,
-    /// Clock per side in milliseconds (0: unlimited).
-    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
+    /// Clock per side (0: unlimited): 5m, 90s, 1500ms (a bare number is
+    /// milliseconds).
+    #[arg(long, value_name = "TIME", default_value = "0", value_parser = parse_clock)]
     pub(super) clock: i64,
 }
 
@@ -204,8 +206,9 @@ pub(super) struct MatchArgs {
     /// Number of games (rounded up to an even number).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) games: u32,
-    /// Clock per side in milliseconds (0: unlimited).
-    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(i64).range(0..))]
+    /// Clock per side (0: unlimited): 5m, 90s, 1500ms (a bare number is
+    /// milliseconds).
+    #[arg(long, value_name = "TIME", default_value = "60s", value_parser = parse_clock)]
     pub(super) clock: i64,
 }
 
@@ -235,6 +238,9 @@ pub(super) fn parse_duration(text: &str) -> Result<std::time::Duration, String> 
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .ok_or_else(bad)?;
         let number: f64 = rest[..number_end].parse().map_err(|_| bad())?;
+        if number_end == 0 {
+            return Err(bad());
+        }
         rest = &rest[number_end..];
         let unit_end = rest
             .find(|c: char| c.is_ascii_digit())
@@ -253,6 +259,24 @@ pub(super) fn parse_duration(text: &str) -> Result<std::time::Duration, String> 
         return Err(bad());
     }
     Ok(std::time::Duration::from_secs_f64(total))
+}
+
+/// A time in milliseconds, written as [`parse_duration`] reads it.
+pub(super) fn parse_millis(text: &str) -> Result<u64, String> {
+    parse_duration(text).map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A clock in milliseconds (as [`parse_millis`]), as the clocks keep it.
+pub(super) fn parse_clock(text: &str) -> Result<i64, String> {
+    parse_millis(text).map(|ms| i64::try_from(ms).unwrap_or(i64::MAX))
+}
+
+/// A clock that must run: more than nothing.
+pub(super) fn parse_running_clock(text: &str) -> Result<i64, String> {
+    match parse_clock(text)? {
+        0 => Err("a clock here must be more than 0".to_string()),
+        ms => Ok(ms),
+    }
 }
 
 /// A table size in MB: 1 to 65,536, and memory the machine can give.

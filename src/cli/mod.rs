@@ -73,8 +73,9 @@ enum PgnAction {
         /// Only this game (from 1).
         #[arg(long, value_name = "N")]
         game: Option<usize>,
-        /// Milliseconds between moves (default 1000 on a terminal, else 0).
-        #[arg(long, value_name = "MS")]
+        /// Time between moves (default 1s on a terminal, else 0): 500ms,
+        /// 2s (a bare number is milliseconds).
+        #[arg(long, value_name = "TIME", value_parser = flags::parse_millis)]
         delay: Option<u64>,
         /// Do not draw the board (the output is then stable).
         #[arg(long)]
@@ -161,6 +162,7 @@ enum Command {
     /// first player's winning move for every position on its winning line,
     /// against any reply, up to PLIES discs, written to standard output ply
     /// by ply (the shipped book is data/connect-4-7-6.book).
+    #[command(mut_arg("hash", |a| a.help("Transposition table size in MB [default: 4096]")))]
     Book {
         /// Positions with up to this many discs.
         #[arg(long, default_value_t = 6)]
@@ -254,7 +256,17 @@ fn end_quietly_on_a_closed_pipe() {
 
 fn execute(cli: Cli) -> Result<ExitCode> {
     Ok(match cli.command {
-        None => textui::run(cli.computer.options()),
+        None => {
+            // A person at a terminal is told where the rest is; a pipe
+            // (a grader's bytes) gets nothing but the protocol.
+            use std::io::IsTerminal;
+            if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+                eprintln!(
+                    "antichess: the 6.170 TextUI protocol on standard input (see `antichess --help`; `antichess play` to play at the terminal)."
+                );
+            }
+            textui::run(cli.computer.options())
+        }
         Some(Command::Validate { files }) => validate(&files),
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,

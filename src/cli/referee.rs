@@ -58,9 +58,10 @@ pub(super) struct RefereeArgs {
     /// each move when time is added.
     #[arg(long, value_name = "TC", conflicts_with = "clock", value_parser = arena::TimeControl::parse)]
     pub(super) tc: Option<arena::TimeControl>,
-    /// Clock per side of the second program in milliseconds, for a
-    /// match at time odds (both clocks limited; default: --clock).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(i64).range(1..))]
+    /// Clock per side of the second program, for a match at time odds
+    /// (both clocks limited; default: --clock): 5m, 90s, 1500ms (a bare
+    /// number is milliseconds).
+    #[arg(long, value_name = "TIME", value_parser = super::flags::parse_running_clock)]
     pub(super) second_clock: Option<i64>,
 }
 

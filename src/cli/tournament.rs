@@ -47,8 +47,9 @@ pub struct TournamentArgs {
     /// kriegspiel).
     #[arg(long, default_value = Ruleset::DEFAULT_NAME)]
     ruleset: String,
-    /// Clock per side in milliseconds (0: unlimited).
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(i64).range(0..))]
+    /// Clock per side (0: unlimited): 5m, 90s, 1500ms (a bare number is
+    /// milliseconds).
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = super::flags::parse_clock)]
     clock: i64,
     /// A time control instead of --clock (seconds): 60, 10+0.1, 40/60+0.6.
     #[arg(long, value_name = "TC", conflicts_with = "clock", value_parser = arena::TimeControl::parse)]

@@ -27,6 +27,26 @@ pub enum Event {
     EndOfInput,
 }
 
+/// `addr` with the server's default port when it names none: `localhost`
+/// is `localhost:5000`, `::1` is `[::1]:5000`; `host:port` and
+/// `[v6]:port` stay as they are.
+pub fn with_port(addr: &str) -> String {
+    let port = crate::server::DEFAULT_LISTEN
+        .rsplit(':')
+        .next()
+        .unwrap_or("5000");
+    let has_port = |host: &str, p: &str| {
+        !p.is_empty()
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && (!host.contains(':') || (host.starts_with('[') && host.ends_with(']')))
+    };
+    match addr.rsplit_once(':') {
+        Some((host, p)) if has_port(host, p) => addr.to_string(),
+        _ if addr.contains(':') && !addr.starts_with('[') => format!("[{addr}]:{port}"),
+        _ => format!("{addr}:{port}"),
+    }
+}
+
 /// The connection.
 pub struct Link {
     stream: TcpStream,
@@ -36,10 +56,10 @@ impl Link {
     /// Connects (within 10 s) and starts reading; events carry
     /// `generation`.
     pub fn open(addr: &str, generation: u64, events: Sender<Event>) -> std::io::Result<Link> {
-        let target = addr
+        let target = with_port(addr)
             .to_socket_addrs()?
             .next()
-            .ok_or_else(|| std::io::Error::other("no such address"))?;
+            .ok_or_else(|| std::io::Error::other("the name has no address"))?;
         let stream = TcpStream::connect_timeout(&target, Duration::from_secs(10))?;
         let _ = stream.set_nodelay(true);
         let reader = stream.try_clone()?;
@@ -82,4 +102,19 @@ fn read(mut stream: TcpStream, generation: u64, events: &Sender<Event>) {
         }
     }
     let _ = events.send(Event::Closed(generation));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_port;
+
+    #[test]
+    fn an_address_without_a_port_gets_the_servers() {
+        assert_eq!(with_port("localhost"), "localhost:5000");
+        assert_eq!(with_port("chess.example.org:5001"), "chess.example.org:5001");
+        assert_eq!(with_port("127.0.0.1"), "127.0.0.1:5000");
+        assert_eq!(with_port("::1"), "[::1]:5000");
+        assert_eq!(with_port("[::1]:23"), "[::1]:23");
+        assert_eq!(with_port("[::1]"), "[::1]:5000");
+    }
 }

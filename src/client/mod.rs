@@ -71,8 +71,11 @@ enum Ended {
     Dropped,
 }
 
-/// Runs the client until `quit` or the end of input.
-pub fn run(options: ConnectOptions) {
+/// Runs the client until `quit` or the end of input. A server that
+/// cannot be reached, or that drops the connection before the first
+/// login, is an error (its reason); once logged in, a dropped connection
+/// is tried again with backoff.
+pub fn run(options: ConnectOptions) -> Result<(), String> {
     let (events, inbox) = mpsc::channel();
     let mut commands: Vec<&str> = COMMANDS
         .iter()
@@ -89,6 +92,7 @@ pub fn run(options: ConnectOptions) {
     let mut generation = 0;
     let mut input_ended = false;
     let mut played = 0;
+    let mut ever_logged_in = false;
     loop {
         generation += 1;
         match Link::open(&options.addr, generation, events.clone()) {
@@ -98,8 +102,15 @@ pub fn run(options: ConnectOptions) {
                 session.played = played;
                 let ended = session.run(&inbox, &mut input_ended);
                 played = session.played;
+                ever_logged_in |= session.logged_in;
                 match ended {
-                    Ended::Quit => return,
+                    Ended::Quit => return Ok(()),
+                    Ended::Dropped if !ever_logged_in => {
+                        return Err(format!(
+                            "{} closed the connection before the login ended",
+                            options.addr
+                        ));
+                    }
                     Ended::Dropped => {
                         show("Connection to the server lost.");
                         if session.logged_in {
@@ -108,10 +119,13 @@ pub fn run(options: ConnectOptions) {
                     }
                 }
             }
+            Err(e) if !ever_logged_in => {
+                return Err(format!("cannot connect to {}: {e}", options.addr));
+            }
             Err(e) => show(&format!("Cannot connect to {}: {e}.", options.addr)),
         }
         if input_ended {
-            return;
+            return Ok(());
         }
         show(&format!("Connecting again in {} s.", backoff.as_secs()));
         std::thread::sleep(backoff);

@@ -240,13 +240,10 @@ impl PlayLoop<'_> {
             });
             let Some(line) = input.read_on_clock(&prompt, &legal, alarm) else {
                 // Ctrl-D at a terminal with moves not saved asks first.
-                if input.is_terminal() && self.unsaved {
-                    let answer = input.read("Quit without saving the game (y/n)? ", &[]);
-                    if answer.is_some_and(|a| !a.trim().eq_ignore_ascii_case("y")) {
-                        continue;
-                    }
+                if self.may_quit(input) {
+                    return Leave::Quit;
                 }
-                return Leave::Quit;
+                continue;
             };
             // A limited clock runs through the whole turn, commands and
             // all: the time of every line is charged as it comes, and a
@@ -268,6 +265,16 @@ impl PlayLoop<'_> {
         }
     }
 
+    /// Whether to quit now: at a terminal with moves not saved, only when
+    /// the person says so (`quit` and Ctrl-D alike); piped, always.
+    fn may_quit(&self, input: &mut Input) -> bool {
+        if !(input.is_terminal() && self.unsaved) {
+            return true;
+        }
+        let answer = input.read("Quit without saving the game (y/n)? ", &[]);
+        answer.is_none_or(|a| a.trim().eq_ignore_ascii_case("y"))
+    }
+
     /// Handles one line; returns how the session ends, if it does.
     fn command(&mut self, line: &str, spent_ms: i64, input: &mut Input) -> Option<Leave> {
         let all: Vec<&str> = line.split_whitespace().collect();
@@ -278,7 +285,8 @@ impl PlayLoop<'_> {
             return None;
         }
         match word {
-            "quit" | "exit" => return Some(Leave::Quit),
+            "quit" | "exit" if self.may_quit(input) => return Some(Leave::Quit),
+            "quit" | "exit" => {}
             "go" if self.paused => self.paused = false,
             "help" | "?" => say(self.game.help()),
             "board" => self.draw(),

@@ -63,24 +63,36 @@ impl Position {
         if piece.role == Role::King && from.distance(to) == 2 && from.rank() == to.rank() {
             return Some(Illegal::CastlingImpossible);
         }
-        // Without the mover's kings nothing is in check: a move legal there
-        // is one that only king safety forbids.
-        let mut no_kings = *board;
-        for k in board.by_piece(self.turn(), Role::King) {
-            no_kings.remove(k);
-        }
-        let free = Position::from_parts(
-            no_kings,
-            self.turn(),
-            self.castling_rights(),
-            self.ep_square(),
-            self.ruleset(),
-        );
-        if moves_so(&free) {
-            return Some(Illegal::KingInCheck);
-        }
         if board.by_role(Role::King).contains(to) {
             return Some(Illegal::KingCapture);
+        }
+        if piece.role == Role::King {
+            // A king's step to a square none of its side holds is
+            // forbidden only by king safety (castling and forced captures
+            // were seen to above).
+            if from.distance(to) == 1 && !board.by_color(self.turn()).contains(to) {
+                return Some(Illegal::KingInCheck);
+            }
+        } else {
+            // With each of the mover's kings a knight, nothing of its side
+            // is in check while every square stays as full as it was (a
+            // king still blocks a line): a move legal there is one that
+            // only king safety forbids.
+            let mut stand_ins = *board;
+            for k in board.by_piece(self.turn(), Role::King) {
+                stand_ins.remove(k);
+                stand_ins.set(k, self.turn(), Role::Knight);
+            }
+            let free = Position::from_parts(
+                stand_ins,
+                self.turn(),
+                self.castling_rights(),
+                self.ep_square(),
+                self.ruleset(),
+            );
+            if moves_so(&free) {
+                return Some(Illegal::KingInCheck);
+            }
         }
         Some(Illegal::CannotMove {
             role: piece.role,

@@ -290,6 +290,17 @@ impl Uci {
 
     fn go(&mut self, words: &[&str]) {
         let pos = self.position;
+        // A game already over has a score all the same (GUIs and
+        // python-chess's analyse() read one), as Stockfish gives it: mate
+        // 0 when decided, cp 0 when drawn.
+        if let Status::Over(outcome) = pos.status() {
+            let score = if outcome.winner.is_some() {
+                "mate 0"
+            } else {
+                "cp 0"
+            };
+            say(&format!("info depth 0 score {score}"));
+        }
         let (go, errors) = Go::read(words, &pos);
         for e in errors {
             say(&format!("info string {e}"));
