@@ -347,7 +347,14 @@ fn main() {
     // full.
     let room = (clients + guessers).to_string();
     let mut server = std::process::Command::new(&binary)
-        .args(["server", "--listen", "127.0.0.1:0", "--max-connections", &room, "--db"])
+        .args([
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--max-connections",
+            &room,
+            "--db",
+        ])
         .arg(&db)
         .stdout(std::process::Stdio::piped())
         .spawn()

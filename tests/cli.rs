@@ -362,3 +362,122 @@ fn impossible_options_are_refused_at_start() {
         );
     }
 }
+
+/// Runs the binary and waits at most `secs` seconds (it is killed past
+/// them): its exit status (`None` when killed) and standard error.
+fn antichess_within(args: &[&str], secs: u64) -> (Option<i32>, String) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antichess"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    let _ = child.stderr.take().unwrap().read_to_string(&mut err);
+    (status, err)
+}
+
+/// A server that cannot be reached is an error with its reason, at once;
+/// a name is resolved and the port may be left out; --seek needs --bot,
+/// and says so.
+#[test]
+fn connect_fails_clearly_and_takes_host_names() {
+    // A port nothing listens on (taken, then given back).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (status, err) = antichess_within(&["connect", &format!("127.0.0.1:{port}")], 15);
+    assert_eq!(status, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("cannot connect to 127.0.0.1:{port}")),
+        "{err}"
+    );
+    let (status, err) = antichess_within(&["connect", &format!("localhost:{port}")], 15);
+    assert_eq!(status, Some(1), "{err}");
+    assert!(!err.contains("invalid socket address"), "{err}");
+    let (status, err) = antichess_within(&["connect", "--seek", "3 0"], 15);
+    assert_ne!(status, Some(0));
+    assert!(err.contains("add --bot"), "{err}");
+}
+
+/// Clocks and move times take units (a bare number stays milliseconds);
+/// a table's default is each subcommand's own.
+#[test]
+fn times_take_units_and_defaults_are_each_subcommands() {
+    let (code, out) = antichess_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "chess",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--clock",
+            "5m",
+        ],
+        "board\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Clocks: White 5:00, Black 5:00."), "{out}");
+    let (code, out) = antichess_with_input(
+        &[
+            "play", "--white", "human", "--black", "human", "--clock", "90000",
+        ],
+        "board\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Clocks: White 1:30, Black 1:30."), "{out}");
+    let (code, _, err) = common::run_binary(&["play", "--clock", "5x"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a duration"), "{err}");
+    let (_, help) = antichess(&["connect", "--help"]);
+    assert!(
+        help.contains("[default: 64]") && !help.contains("book"),
+        "{help}"
+    );
+    let (_, help) = antichess(&["book", "--help"]);
+    assert!(help.contains("[default: 4096]"), "{help}");
+}
+
+/// At the terminal chess speaks SAN, and the antichess rulesets take SAN
+/// pawn moves too.
+#[test]
+fn play_speaks_san() {
+    let (_, out) = antichess_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "chess",
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        "moves\nquit\n",
+    );
+    assert!(out.contains("Legal moves: "), "{out}");
+    assert!(out.contains(" Nf3 ") && !out.contains("g1-f3"), "{out}");
+    let (_, out) = antichess_with_input(
+        &["play", "--white", "human", "--black", "human"],
+        "e3\nmoves\nquit\n",
+    );
+    assert!(!out.contains("Unknown command or move"), "{out}");
+    assert!(out.contains("Last move: e2-e3"), "{out}");
+}

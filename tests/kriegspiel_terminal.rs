@@ -154,5 +154,8 @@ fn a_hot_seat_game_through_a_pseudo_terminal() {
     p.expect("Game over. The umpire's board:").unwrap();
     p.expect("Moves: 1. e4").unwrap();
     p.send_line("quit").unwrap();
+    // The game was not saved: quit asks first.
+    p.expect("Quit without saving the game (y/n)? ").unwrap();
+    p.send_line("y").unwrap();
     p.expect(Eof).unwrap();
 }

@@ -124,7 +124,10 @@ fn interrupts_pastes_end_of_input_and_clocks_at_a_terminal() {
     p.expect("thinking").unwrap();
     p.send("\u{3}").unwrap();
     p.expect("Stopped thinking.").unwrap();
-    // The pasted quit came after the move: the program ended with it.
+    // The pasted quit came after the move: with moves not saved it asks
+    // first (as Ctrl-D does), and the program ends on yes.
+    p.expect("Quit without saving the game (y/n)? ").unwrap();
+    p.send_line("y").unwrap();
     p.expect(Eof).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 
@@ -166,4 +169,20 @@ fn interrupts_pastes_end_of_input_and_clocks_at_a_terminal() {
     p.send("\u{4}").unwrap();
     p.expect(Eof).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plain `antichess` at a terminal says where the rest is, on standard
+/// error (piped, it says nothing: the transcripts hold its bytes).
+#[test]
+fn the_textui_at_a_terminal_names_help_and_play() {
+    let mut p =
+        Session::spawn(Command::new(env!("CARGO_BIN_EXE_antichess"))).expect("spawn in a pty");
+    p.set_expect_timeout(Some(Duration::from_secs(10)));
+    p.expect("`antichess --help`").unwrap();
+    p.expect("`antichess play`").unwrap();
+    // The protocol as ever: no game to quit, then the end of input.
+    p.send_line("QuitGame").unwrap();
+    p.expect("Input error").unwrap();
+    p.send("\u{4}").unwrap();
+    p.expect(Eof).unwrap();
 }

@@ -315,7 +315,10 @@ fn expected_reason(p: &Position, from: Square, to: Square) -> antichess::rules::
             let step = to.file() == from.file() && !occupied.contains(to);
             let one = step && rank(to) - rank(from) == forward;
             let start = if us == Color::White { 1 } else { 6 };
-            let between = Square::from_coords(from.file(), shakmaty::Rank::new((rank(from) + forward) as u32));
+            let between = Square::from_coords(
+                from.file(),
+                shakmaty::Rank::new((rank(from) + forward) as u32),
+            );
             let two = step
                 && rank(from) == start
                 && rank(to) - rank(from) == 2 * forward
@@ -324,7 +327,10 @@ fn expected_reason(p: &Position, from: Square, to: Square) -> antichess::rules::
                 && (board.by_color(us.other()).contains(to) || p.ep_square() == Some(to));
             one || two || takes
         }
-        role => !own && attacks::attacks(from, shakmaty::Piece { color: us, role }, occupied).contains(to),
+        role => {
+            !own && attacks::attacks(from, shakmaty::Piece { color: us, role }, occupied)
+                .contains(to)
+        }
     };
     if reaches {
         Illegal::KingInCheck

@@ -231,3 +231,39 @@ fn a_finished_game_has_a_score() {
         ["info depth 0 score cp 0", "bestmove 0000"]
     );
 }
+
+/// MultiPV searches every line to the same depth, as Stockfish does: on a
+/// clock, the last depth told has all its lines.
+#[test]
+fn multipv_lines_reach_the_same_depth() {
+    let mut e = Engine::start();
+    e.send(b"setoption name MultiPV value 2\nposition startpos\ngo movetime 1000\n");
+    let out = e.until("bestmove", WAIT);
+    let lines: Vec<(&str, &str, &str)> = out
+        .iter()
+        .filter(|l| l.starts_with("info depth ") && l.contains(" multipv "))
+        .map(|l| {
+            (
+                word_after(l, "depth"),
+                word_after(l, "multipv"),
+                word_after(l, "pv"),
+            )
+        })
+        .collect();
+    let (depth, _, first) = *lines
+        .iter()
+        .rfind(|(_, k, _)| *k == "1")
+        .unwrap_or_else(|| panic!("{out:#?}"));
+    let second = lines
+        .iter()
+        .rfind(|(_, k, _)| *k == "2")
+        .unwrap_or_else(|| panic!("{out:#?}"));
+    assert_eq!(second.0, depth, "{out:#?}");
+    assert_ne!(second.2, first);
+    assert!(depth.parse::<u32>().unwrap() >= 6, "{out:#?}");
+    assert!(
+        out.last()
+            .unwrap()
+            .starts_with(&format!("bestmove {first}"))
+    );
+}

@@ -79,7 +79,9 @@ impl Plugin for Position {
             // SAN (`e3`, `Nxf3`) too, on every 8 x 8 board.
             return match notation::read_san(pos, text).as_slice() {
                 [m] => Typed::Move(*m),
-                [_, _, ..] => Typed::Illegal(format!("{text} is ambiguous: say which piece moves.")),
+                [_, _, ..] => {
+                    Typed::Illegal(format!("{text} is ambiguous: say which piece moves."))
+                }
                 [] => Typed::Unknown,
             };
         };

@@ -77,12 +77,17 @@ pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
         seek: args.seek,
         max_games: args.max_games,
     });
-    client::run(ConnectOptions {
+    let ran = client::run(ConnectOptions {
         addr: args.addr,
         account,
         fancy: Style::detect().fancy && bot.is_none(),
         bot,
-    })
-    .map_err(anyhow::Error::msg)?;
+    });
+    // A server that cannot be reached fails the command (status 1); a
+    // usage error is 2, as everywhere.
+    if let Err(e) = ran {
+        eprintln!("antichess: {e}");
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }

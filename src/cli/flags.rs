@@ -53,8 +53,8 @@ impl HashArg {
 #[derive(Args, Clone, Copy)]
 pub(super) struct ThreadsArg {
     /// Search threads (lazy SMP; more than one makes moves and node counts
-    /// irreproducible) [default: one per core, at most 8, for a game; one
-    /// with --depth, for `bench` and for `book`]
+    /// irreproducible) [default: one per core, at most 8; one with
+    /// --depth]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
 }

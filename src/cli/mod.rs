@@ -146,6 +146,7 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; prints the time
     /// to depth, nodes per second and the total node count (with one
     /// thread, a reproducible signature of the search).
+    #[command(mut_arg("threads", |a| a.help("Search threads (lazy SMP; more than one makes the node count irreproducible) [default: 1]")))]
     Bench {
         /// Search depth.
         #[arg(default_value_t = search::bench::DEFAULT_DEPTH)]
@@ -162,7 +163,10 @@ enum Command {
     /// first player's winning move for every position on its winning line,
     /// against any reply, up to PLIES discs, written to standard output ply
     /// by ply (the shipped book is data/connect-4-7-6.book).
-    #[command(mut_arg("hash", |a| a.help("Transposition table size in MB [default: 4096]")))]
+    #[command(
+        mut_arg("hash", |a| a.help("Transposition table size in MB [default: 4096]")),
+        mut_arg("threads", |a| a.help("Threads solving the positions of a ply [default: 1]"))
+    )]
     Book {
         /// Positions with up to this many discs.
         #[arg(long, default_value_t = 6)]

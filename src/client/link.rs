@@ -111,7 +111,10 @@ mod tests {
     #[test]
     fn an_address_without_a_port_gets_the_servers() {
         assert_eq!(with_port("localhost"), "localhost:5000");
-        assert_eq!(with_port("chess.example.org:5001"), "chess.example.org:5001");
+        assert_eq!(
+            with_port("chess.example.org:5001"),
+            "chess.example.org:5001"
+        );
         assert_eq!(with_port("127.0.0.1"), "127.0.0.1:5000");
         assert_eq!(with_port("::1"), "[::1]:5000");
         assert_eq!(with_port("[::1]:23"), "[::1]:23");

@@ -290,10 +290,12 @@ impl Uci {
 
     fn go(&mut self, words: &[&str]) {
         let pos = self.position;
-        // A game already over has a score all the same (GUIs and
-        // python-chess's analyse() read one), as Stockfish gives it: mate
-        // 0 when decided, cp 0 when drawn.
-        if let Status::Over(outcome) = pos.status() {
+        // A game over for want of moves has a score all the same (GUIs
+        // and python-chess's analyse() read one), as Stockfish gives it:
+        // mate 0 when decided, cp 0 when drawn.
+        if let Status::Over(outcome) = pos.status()
+            && pos.legal_moves().is_empty()
+        {
             let score = if outcome.winner.is_some() {
                 "mate 0"
             } else {
@@ -340,6 +342,73 @@ impl Uci {
             turn: pos.turn(),
         });
     }
+}
+
+/// MultiPV as Stockfish searches it: every line to the same depth. Depth
+/// by depth, line k is searched with the first moves of lines 1 to k - 1
+/// left out, and a depth's lines are told only once all of them are
+/// complete; the search stops when the time, the depth or `stop` says so,
+/// and the lines of the last complete depth stand (the first line's
+/// report is the move). The table carries each line's work into the next
+/// depth.
+#[allow(clippy::too_many_arguments)]
+fn lines_in_step(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: &Limits,
+    lines: usize,
+    left_out: &[Move],
+    started: Instant,
+    halt: &Arc<AtomicBool>,
+    table: &Arc<TranspositionTable>,
+) -> Option<Report> {
+    let legal = pos.legal_moves();
+    let deepest = limits.depth.unwrap_or(search::MAX_DEPTH);
+    let mut complete: Vec<Report> = Vec::new();
+    let mut partial: Option<Report> = None;
+    'deepen: for depth in 1..=deepest {
+        let mut found: Vec<Report> = Vec::new();
+        for _ in 0..lines {
+            let out: Vec<Move> = left_out
+                .iter()
+                .copied()
+                .chain(found.iter().map(|r| r.best))
+                .collect();
+            if legal.iter().all(|m| out.contains(m)) {
+                break;
+            }
+            engine.leave_out(&out);
+            let elapsed = started.elapsed();
+            let this = Limits {
+                depth: Some(depth),
+                hard_time: limits.hard_time.map(|t| t.saturating_sub(elapsed)),
+                nodes: limits.nodes,
+                ..Limits::default()
+            };
+            let report = engine.search(pos, &this, |_| {});
+            let stopped = halt.load(Ordering::Relaxed)
+                || limits.hard_time.is_some_and(|t| started.elapsed() >= t);
+            match report {
+                Some(r) if r.depth >= depth && !stopped => found.push(r),
+                Some(r) => {
+                    partial.get_or_insert(r);
+                    break 'deepen;
+                }
+                None => break 'deepen,
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+        for (k, r) in found.iter().enumerate() {
+            say(&info_line(r, k + 1, table));
+        }
+        complete = found;
+        if limits.soft_time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+    }
+    complete.into_iter().next().or(partial)
 }
 
 /// The `bestmove` line: the search's move (with the reply it expects to
@@ -392,6 +461,14 @@ fn search_lines(
     })));
     let table = engine.table();
     let limits = go.limits(pos.turn());
+    if lines > 1 {
+        let first = lines_in_step(
+            engine, pos, &limits, lines, &left_out, started, halt, &table,
+        );
+        engine.observe_root(None);
+        engine.leave_out(&[]);
+        return first;
+    }
     let first = engine.search(pos, &limits, |r| {
         say(&info_line(r, 1, &table));
         // A mate search ends with the mate it looks for.
@@ -403,29 +480,6 @@ fn search_lines(
         }
     });
     engine.observe_root(None);
-    if let Some(first) = &first {
-        let mut shown = vec![first.best];
-        for line in 2..=lines {
-            let out: Vec<Move> = left_out.iter().chain(&shown).copied().collect();
-            if halt.load(Ordering::Relaxed) || legal.iter().all(|m| out.contains(m)) {
-                break;
-            }
-            engine.leave_out(&out);
-            let hard = limits
-                .hard_time
-                .map(|t| t.saturating_sub(started.elapsed()));
-            let this = Limits {
-                depth: Some(first.depth.max(1)),
-                hard_time: hard,
-                ..Limits::default()
-            };
-            let Some(report) = engine.search(pos, &this, |_| {}) else {
-                break;
-            };
-            say(&info_line(&report, line, &table));
-            shown.push(report.best);
-        }
-    }
     engine.leave_out(&[]);
     first
 }
