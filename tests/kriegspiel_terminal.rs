@@ -159,3 +159,27 @@ fn a_hot_seat_game_through_a_pseudo_terminal() {
     p.send_line("y").unwrap();
     p.expect(Eof).unwrap();
 }
+
+/// With `NO_COLOR` at a terminal the sides' pieces are told apart by case,
+/// as on the plain chess board: White's pawns `P`, Black's `p`, in each
+/// side's view and on the umpire's board at the end.
+#[test]
+fn no_color_tells_the_sides_apart_by_case() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_antichess"));
+    cmd.args(["kriegspiel", "--black", "human"]);
+    cmd.env("TERM", "xterm-256color");
+    cmd.env("NO_COLOR", "1");
+    let mut p = Session::spawn(cmd).expect("spawn in a pty");
+    p.set_expect_timeout(Some(Duration::from_secs(20)));
+    p.expect(" 2 P P P P P P P P 2").unwrap();
+    p.expect("White> ").unwrap();
+    p.send_line("e2e4").unwrap();
+    p.expect("Pass the keyboard to Black and press Enter.")
+        .unwrap();
+    p.send_line("").unwrap();
+    p.expect(" 7 p p p p p p p p 7").unwrap();
+    p.expect("Black> ").unwrap();
+    p.send_line("resign").unwrap();
+    p.expect(" 7 p p p p p p p p 7").unwrap();
+    p.expect(" 2 P P P P * P P P 2").unwrap();
+}
