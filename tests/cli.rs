@@ -416,32 +416,22 @@ fn connect_fails_clearly_and_takes_host_names() {
     assert!(err.contains("add --bot"), "{err}");
 }
 
+/// `play` between two people at the keyboard (`--ruleset` and more flags
+/// in `flags`), fed `input`: exit status and output.
+fn hot_seat(flags: &[&str], input: &str) -> (i32, String) {
+    let mut args = vec!["play", "--white", "human", "--black", "human"];
+    args.extend_from_slice(flags);
+    antichess_with_input(&args, input)
+}
+
 /// Clocks and move times take units (a bare number stays milliseconds);
 /// a table's default is each subcommand's own.
 #[test]
 fn times_take_units_and_defaults_are_each_subcommands() {
-    let (code, out) = antichess_with_input(
-        &[
-            "play",
-            "--ruleset",
-            "chess",
-            "--white",
-            "human",
-            "--black",
-            "human",
-            "--clock",
-            "5m",
-        ],
-        "board\nquit\n",
-    );
+    let (code, out) = hot_seat(&["--ruleset", "chess", "--clock", "5m"], "board\nquit\n");
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Clocks: White 5:00, Black 5:00."), "{out}");
-    let (code, out) = antichess_with_input(
-        &[
-            "play", "--white", "human", "--black", "human", "--clock", "90000",
-        ],
-        "board\nquit\n",
-    );
+    let (code, out) = hot_seat(&["--clock", "90000"], "board\nquit\n");
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Clocks: White 1:30, Black 1:30."), "{out}");
     let (code, _, err) = common::run_binary(&["play", "--clock", "5x"], "");
@@ -460,24 +450,10 @@ fn times_take_units_and_defaults_are_each_subcommands() {
 /// pawn moves too.
 #[test]
 fn play_speaks_san() {
-    let (_, out) = antichess_with_input(
-        &[
-            "play",
-            "--ruleset",
-            "chess",
-            "--white",
-            "human",
-            "--black",
-            "human",
-        ],
-        "moves\nquit\n",
-    );
+    let (_, out) = hot_seat(&["--ruleset", "chess"], "moves\nquit\n");
     assert!(out.contains("Legal moves: "), "{out}");
     assert!(out.contains(" Nf3 ") && !out.contains("g1-f3"), "{out}");
-    let (_, out) = antichess_with_input(
-        &["play", "--white", "human", "--black", "human"],
-        "e3\nmoves\nquit\n",
-    );
+    let (_, out) = hot_seat(&[], "e3\nmoves\nquit\n");
     assert!(!out.contains("Unknown command or move"), "{out}");
     assert!(out.contains("Last move: e2-e3"), "{out}");
 }

@@ -21,6 +21,11 @@ fn temp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
 }
 
+/// A server on a loopback port, its database in `dir`, with `flags`.
+fn started(dir: &tempfile::TempDir, flags: &[&str]) -> Server {
+    Server::start_with(&dir.path().join("s.db"), "127.0.0.1:0", flags)
+}
+
 /// The number in `Your seek has been posted with index N.`, if posted.
 fn posted(answer: &str) -> Option<String> {
     let rest = answer.split("posted with index ").nth(1)?;
@@ -38,10 +43,26 @@ fn start_game(a: &mut Client, b: &mut Client, b_name: &str, terms: &str) {
     b.expect("fics% ");
 }
 
+/// Three guests, each sent `settings`: White and Black start a Kriegspiel
+/// game (5 0) and the third watches it.
+fn kriegspiel_table(server: &Server, settings: &[&str]) -> [Client; 3] {
+    let (mut white, _) = server.guest();
+    let (mut black, black_name) = server.guest();
+    let (mut watcher, _) = server.guest();
+    for c in [&mut white, &mut black, &mut watcher] {
+        for line in settings {
+            c.command(line);
+        }
+    }
+    start_game(&mut white, &mut black, &black_name, "5 0 wild/16");
+    watcher.command("observe 1");
+    [white, black, watcher]
+}
+
 #[test]
 fn a_chat_flood_does_not_win_a_game() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
+    let server = started(&dir, &[]);
     let (mut victim, victim_name) = server.guest();
     let (mut flooder, flooder_name) = server.guest();
     start_game(&mut victim, &mut flooder, &flooder_name, "5 0");
@@ -78,16 +99,8 @@ fn a_chat_flood_does_not_win_a_game() {
 #[test]
 fn kriegspiels_clocks_tell_nothing_of_refused_attempts() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
-    let (mut white, _) = server.guest();
-    let (mut black, black_name) = server.guest();
-    let (mut watcher, _) = server.guest();
-    for c in [&mut white, &mut black, &mut watcher] {
-        c.command("style 12");
-        c.command("iset ms 1");
-    }
-    start_game(&mut white, &mut black, &black_name, "5 0 wild/16");
-    watcher.command("observe 1");
+    let server = started(&dir, &[]);
+    let [mut white, mut black, mut watcher] = kriegspiel_table(&server, &["style 12", "iset ms 1"]);
     // What the opponent and a watcher see of the clocks.
     let seen = |c: &mut Client| -> (Vec<String>, String) {
         let board = c.command("refresh");
@@ -122,7 +135,7 @@ fn kriegspiels_clocks_tell_nothing_of_refused_attempts() {
 #[test]
 fn a_seek_number_is_never_reused_while_the_seek_is_open() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
+    let server = started(&dir, &[]);
     let (mut owner, owner_name) = server.guest();
     let (mut attacker, _) = server.guest();
     let (mut taker, _) = server.guest();
@@ -248,11 +261,7 @@ fn clients_that_stop_reading_lose_their_sockets() {
     let dir = temp();
     // A client that does not read is let go once its own lines fill its
     // queue, or once one write has waited 2 s, whichever comes first.
-    let server = Server::start_with(
-        &dir.path().join("s.db"),
-        "127.0.0.1:0",
-        &["--write-timeout", "2s"],
-    );
+    let server = started(&dir, &["--write-timeout", "2s"]);
     let (mut watcher, _) = server.guest();
     let base = server.sockets();
     let many = "help\n".repeat(20_000);
@@ -278,7 +287,7 @@ fn clients_that_stop_reading_lose_their_sockets() {
 #[test]
 fn one_address_cannot_take_every_slot() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
+    let server = started(&dir, &[]);
     // The default: 50 connections an address.
     let mut mine: Vec<Client> = (0..50).map(|_| server.connect()).collect();
     for c in &mut mine {
@@ -294,11 +303,7 @@ fn one_address_cannot_take_every_slot() {
 #[test]
 fn idle_clients_are_logged_out_unless_playing() {
     let dir = temp();
-    let server = Server::start_with(
-        &dir.path().join("s.db"),
-        "127.0.0.1:0",
-        &["--idle-timeout", "2s"],
-    );
+    let server = started(&dir, &["--idle-timeout", "2s"]);
     let (mut p, _) = server.guest();
     let (mut q, q_name) = server.guest();
     let (mut idle, _) = server.guest();
@@ -332,7 +337,7 @@ fn idle_http_connections_do_not_starve_the_game_port() {
 #[test]
 fn telnet_is_parsed_as_rfc_854_says() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
+    let server = started(&dir, &[]);
     let (mut c, _) = server.guest();
     // A subnegotiation's payload is no command; a bare CR ends a line.
     let mut bytes = vec![255, 250, 24, 0];
@@ -370,11 +375,7 @@ fn upgrade(page: &str, headers: &str) -> String {
 #[test]
 fn a_websocket_must_come_from_an_allowed_origin() {
     let dir = temp();
-    let server = Server::start_with(
-        &dir.path().join("s.db"),
-        "127.0.0.1:0",
-        &["--http", "127.0.0.1:0"],
-    );
+    let server = started(&dir, &["--http", "127.0.0.1:0"]);
     let page = server.page.clone().unwrap();
     let port = page.rsplit(':').next().unwrap();
     // A rebinding page: its name points here, Host and Origin agree.
@@ -439,7 +440,7 @@ fn a_crashed_guest_game_is_no_ones_to_resume() {
 #[test]
 fn a_guest_who_lost_its_connection_may_come_back_within_its_grace() {
     let dir = temp();
-    let server = Server::start_with(&dir.path().join("s.db"), "127.0.0.1:0", &["--grace", "3s"]);
+    let server = started(&dir, &["--grace", "3s"]);
     let (mut a, a_name) = server.guest();
     let (mut b, b_name) = server.guest();
     start_game(&mut a, &mut b, &b_name, "5 0");
@@ -471,7 +472,7 @@ fn a_guest_who_lost_its_connection_may_come_back_within_its_grace() {
 #[test]
 fn xboards_castling_spellings_are_moves() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
+    let server = started(&dir, &[]);
     let (mut a, _) = server.guest();
     let (mut b, b_name) = server.guest();
     a.command("style 12");
@@ -492,11 +493,7 @@ fn xboards_castling_spellings_are_moves() {
 #[test]
 fn an_over_long_request_head_and_a_long_login_line_are_answered() {
     let dir = temp();
-    let server = Server::start_with(
-        &dir.path().join("s.db"),
-        "127.0.0.1:0",
-        &["--http", "127.0.0.1:0"],
-    );
+    let server = started(&dir, &["--http", "127.0.0.1:0"]);
     let page = server.page.clone().unwrap();
     // 9,040 bytes of head, ended: past the 8 KiB limit.
     let head = format!(
@@ -519,7 +516,7 @@ fn an_over_long_request_head_and_a_long_login_line_are_answered() {
 #[test]
 fn fics_moves_rematch_computer_accounts_and_block_mode() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
+    let server = started(&dir, &[]);
     let (mut a, a_name) = server.guest();
     let (mut b, b_name) = server.guest();
     let (mut watcher, _) = server.guest();
@@ -592,12 +589,8 @@ fn fics_moves_rematch_computer_accounts_and_block_mode() {
 #[test]
 fn kriegspiels_move_list_shows_only_what_the_viewer_may_see() {
     let dir = temp();
-    let server = Server::start(&dir.path().join("s.db"));
-    let (mut white, _) = server.guest();
-    let (mut black, black_name) = server.guest();
-    let (mut watcher, _) = server.guest();
-    start_game(&mut white, &mut black, &black_name, "5 0 wild/16");
-    watcher.command("observe 1");
+    let server = started(&dir, &[]);
+    let [mut white, mut black, mut watcher] = kriegspiel_table(&server, &[]);
     white.send("e2e4");
     black.expect("Game 1: ");
     black.send("d7d5");

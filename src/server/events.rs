@@ -132,25 +132,23 @@ fn next_deadline(hub: &Hub) -> Option<Instant> {
     flags.chain(graces).chain(timeouts).min()
 }
 
-/// Decides what time decides: fallen flags, timed-out logins.
+/// The games whose `when` (a flag's fall, a grace's end) has come.
+fn due(hub: &Hub, now: Instant, when: impl Fn(&Table) -> Option<Instant>) -> Vec<u32> {
+    hub.tables
+        .iter()
+        .filter(|(_, t)| when(t).is_some_and(|d| d <= now))
+        .map(|(&n, _)| n)
+        .collect()
+}
+
+/// Decides what time decides: fallen flags, graces over, timed-out
+/// logins and idle clients.
 fn tick(hub: &mut Hub) {
     let now = Instant::now();
-    let fallen: Vec<u32> = hub
-        .tables
-        .iter()
-        .filter(|(_, t)| t.deadline().is_some_and(|d| d <= now))
-        .map(|(&n, _)| n)
-        .collect();
-    for number in fallen {
+    for number in due(hub, now, Table::deadline) {
         play::flag(hub, number);
     }
-    let graceless: Vec<u32> = hub
-        .tables
-        .iter()
-        .filter(|(_, t)| t.grace_ends().is_some_and(|d| d <= now))
-        .map(|(&n, _)| n)
-        .collect();
-    for number in graceless {
+    for number in due(hub, now, Table::grace_ends) {
         play::grace_over(hub, number);
     }
     let late: Vec<(ConnId, bool)> = hub
