@@ -207,6 +207,9 @@ fn a_client_plays_a_bot() {
     bot.expect("ads displayed.");
     let mut me = Connect::start(&server.addr, None);
     me.expect("**** Starting FICS session as ");
+    // A bot says it is a computer: (C) after its name.
+    me.send("who");
+    me.expect("(U)(C)");
     me.send("seek 5 0 chess white");
     me.expect("Creating unrated blitz match.}");
     me.expect("White to move (Guest");
