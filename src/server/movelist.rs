@@ -1,6 +1,7 @@
 //! `moves [N|USER]`: the moves of a game in progress as FICS lists them
-//! (`Movelist for game N:`, a header, then a row a move number with each
-//! side's move and the time it took), as the asking viewer may see them:
+//! (`Movelist for game N:`, the players and when the game began, its
+//! terms, then a row a move number with each side's move and the time it
+//! took), as the asking viewer may see them:
 //! in a game of hidden information (Kriegspiel) a player sees its own
 //! moves and `?` for the other side's, an observer `?` for all.
 
@@ -31,6 +32,13 @@ pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
     } else {
         open(hub, number)
     };
+    let with_ms = hub.session(id).is_some_and(|s| s.ms);
+    let started = hub
+        .db
+        .game(hub.tables[&number].id)
+        .ok()
+        .flatten()
+        .map_or(0, |g| g.started);
     let table = &hub.tables[&number];
     let rating =
         |c: Color| super::rating::shown(hub, table.players.get(c), &table.terms.kind(&hub.games));
@@ -40,7 +48,7 @@ pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
         rating(Color::White),
         table.players.black,
         rating(Color::Black),
-        table.terms.describe(&hub.games),
+        fics_date(started),
         terms_line(hub, number),
         table.players.white,
         table.players.black,
@@ -49,7 +57,7 @@ pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
     );
     for (i, pair) in listed.chunks(2).enumerate() {
         let cell = |m: &Listed| match m.1 {
-            Some(ms) => format!("{:<7} ({})", m.0, elapsed(ms)),
+            Some(ms) => format!("{:<7} ({})", m.0, elapsed(ms, with_ms)),
             None => m.0.clone(),
         };
         let black = pair.get(1).map(cell).unwrap_or_default();
@@ -94,10 +102,37 @@ fn terms_line(hub: &Hub, number: u32) -> String {
     )
 }
 
-/// `m:ss.mmm`.
-fn elapsed(ms: i64) -> String {
+/// `m:ss`, or `m:ss.mmm` for a client that asked for milliseconds
+/// (`iset ms 1`), as FICS writes a move's time.
+fn elapsed(ms: i64, with_ms: bool) -> String {
     let ms = ms.max(0);
-    format!("{}:{:02}.{:03}", ms / 60_000, (ms / 1000) % 60, ms % 1000)
+    let seconds = format!("{}:{:02}", ms / 60_000, (ms / 1000) % 60);
+    if with_ms {
+        format!("{seconds}.{:03}", ms % 1000)
+    } else {
+        seconds
+    }
+}
+
+/// A time in seconds since 1970 as FICS dates a move list: `Sat Dec  5,
+/// 08:00 UTC 2026`.
+fn fics_date(seconds: i64) -> String {
+    const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let seconds = seconds.max(0);
+    let date = crate::pgn::date_of(seconds);
+    let mut parts = date.split('.').map(|p| p.parse::<usize>().unwrap_or(1));
+    let (year, month, day) = (
+        parts.next().unwrap_or(1970),
+        parts.next().unwrap_or(1),
+        parts.next().unwrap_or(1),
+    );
+    let weekday = DAYS[((seconds / 86_400) % 7) as usize];
+    let month = MONTHS[(month.clamp(1, 12)) - 1];
+    let (hour, minute) = ((seconds / 3600) % 24, (seconds / 60) % 60);
+    format!("{weekday} {month} {day:>2}, {hour:02}:{minute:02} UTC {year}")
 }
 
 /// A game of full information: its moves replayed from the store, each
@@ -134,4 +169,18 @@ fn hidden(told: Vec<Told>) -> Vec<Listed> {
             Told::Heard(_) | Told::Refused(_) => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_dates_as_fics_writes_them() {
+        assert_eq!(elapsed(61_234, false), "1:01");
+        assert_eq!(elapsed(61_234, true), "1:01.234");
+        // 2026-12-05 08:00 UTC was a Saturday.
+        assert_eq!(fics_date(1_796_457_600), "Sat Dec  5, 08:00 UTC 2026");
+        assert_eq!(fics_date(0), "Thu Jan  1, 00:00 UTC 1970");
+    }
 }
