@@ -577,3 +577,36 @@ fn a_registered_player_enters_after_a_wrong_password() {
     let url = window.call("GET", "/url", None);
     assert!(!url.as_str().unwrap().contains("wonderland"), "{url}");
 }
+
+/// Kriegspiel's automatic token: after the umpire's "Pawn at d5
+/// captured", the side that lost the pawn sees a token where the
+/// capturer now stands; the capturer, whose own pawn is there, sees none.
+#[test]
+fn kriegspiel_places_a_token_where_a_unit_was_captured() {
+    let Some((driver, _dir, _server, page)) = start() else {
+        return;
+    };
+    let (white, black) = game(&driver, &page, "wild/16");
+    white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
+    white.drag("e2", "e4");
+    black.wait("return document.getElementById('result').innerText == 'Your move.'");
+    black.drag("d7", "d5");
+    white.wait("return document.getElementById('result').innerText == 'Your move.'");
+    white.drag("e4", "d5");
+    black.wait(
+        "return document.getElementById('announcements').innerText.includes('Pawn at d5 captured')",
+    );
+    black.wait("return document.querySelectorAll('#board svg text').length == 1");
+    assert_eq!(
+        black.run("return document.querySelector('#board svg text').textContent"),
+        json!("?")
+    );
+    black.screenshot("kriegspiel-auto-token");
+    white.wait(
+        "return document.getElementById('announcements').innerText.includes('Pawn at d5 captured')",
+    );
+    assert_eq!(
+        white.run("return document.querySelectorAll('#board svg text').length"),
+        json!(0)
+    );
+}

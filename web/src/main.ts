@@ -233,8 +233,10 @@ function announce(text: string): void {
   $('announcements').append(item);
   item.scrollIntoView({ block: 'nearest' });
   if (!game) return;
-  // Automatic guess tokens: a capture's square.
-  const captured = /captured at ([a-h][1-8])/i.exec(text);
+  // Automatic guess tokens: a capture's square (the umpire says "Pawn at
+  // d5 captured"); the capturer's own piece stands there, so only the
+  // side that lost the unit sees it (shapes() skips its own pieces).
+  const captured = /\b(?:Pawn|Piece) at ([a-h][1-8]) captured/i.exec(text);
   if (captured && game.hidden) game.autoTokens.set(captured[1], 'piece');
   if (/check/i.test(text) && game.hidden) toast(text);
 }
@@ -326,6 +328,8 @@ function shapes(): DrawShape[] {
   const other = game.side === 'white' ? 'black' : 'white';
   const labels: Record<Token, string> = { piece: '?', check: '+', king: 'K' };
   for (const [key, kind] of [...game.autoTokens, ...game.tokens]) {
+    // A token marks where an enemy unit may be: never on one's own piece.
+    if (game.board && pieceAt(game.board.placement, key)) continue;
     out.push({ orig: key as Key, label: { text: labels[kind], fill: other === 'black' ? '#222' : '#eee' } });
   }
   if (game.showZone && game.board) {
