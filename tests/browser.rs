@@ -610,3 +610,27 @@ fn kriegspiel_places_a_token_where_a_unit_was_captured() {
         json!(0)
     );
 }
+
+/// The zone button marks what the terminal's `zone` marks: the squares
+/// none of the player's pieces guards (at the start, 42 of them), with a
+/// legend naming the unguarded pieces (the rooks).
+#[test]
+fn kriegspiels_zone_marks_the_unguarded_squares_with_a_legend() {
+    let Some((driver, _dir, _server, page)) = start() else {
+        return;
+    };
+    let (white, _black) = game(&driver, &page, "wild/16");
+    white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
+    assert_eq!(
+        white.run("return document.getElementById('zone-legend').hidden"),
+        json!(true)
+    );
+    white.click("#zone");
+    white.wait("return !document.getElementById('zone-legend').hidden");
+    let legend = white.text("#zone-legend");
+    assert!(legend.contains("Unguarded pieces: Ra1, Rh1."), "{legend}");
+    white.wait("return document.querySelectorAll('#board svg circle').length == 42");
+    white.screenshot("kriegspiel-zone");
+    white.click("#zone");
+    white.wait("return document.querySelectorAll('#board svg circle').length == 0");
+}

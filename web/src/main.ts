@@ -332,9 +332,12 @@ function shapes(): DrawShape[] {
     if (game.board && pieceAt(game.board.placement, key)) continue;
     out.push({ orig: key as Key, label: { text: labels[kind], fill: other === 'black' ? '#222' : '#eee' } });
   }
+  // The zone as the terminal's `zone` shows it: the squares none of the
+  // viewer's pieces guards, in red (the legend names its unguarded
+  // pieces).
   if (game.showZone && game.board) {
-    for (const key of zone(game.board.placement, game.side === 'black' ? 'black' : 'white')) {
-      out.push({ orig: key as Key, brush: 'blue' });
+    for (const key of unguarded(game.board.placement)) {
+      out.push({ orig: key as Key, brush: 'red' });
     }
   }
   // Pawn tries: the diagonal steps the legal attempts allow.
@@ -351,6 +354,27 @@ function shapes(): DrawShape[] {
 
 function lastAnnouncement(): string {
   return $('announcements').lastElementChild?.textContent ?? '';
+}
+
+// The squares none of the viewer's pieces guards.
+function unguarded(placement: string): string[] {
+  const guarded = new Set(zone(placement, game?.side === 'black' ? 'black' : 'white'));
+  const all: string[] = [];
+  for (const file of 'abcdefgh') for (let rank = 1; rank <= 8; rank++) all.push(`${file}${rank}`);
+  return all.filter((sq) => !guarded.has(sq));
+}
+
+// The zone's legend: what the red squares are, and the viewer's pieces
+// on them (`Ra1, Rh1`), as the terminal lists them.
+function zoneLegend(): string {
+  if (!game?.board) return '';
+  const placement = game.board.placement;
+  const pieces = unguarded(placement)
+    .map((sq) => [sq, pieceAt(placement, sq)] as const)
+    .filter(([, p]) => p !== null)
+    .map(([sq, p]) => `${(p as string).toUpperCase()}${sq}`);
+  const list = pieces.length ? pieces.join(', ') : 'none';
+  return `Zone: red squares are guarded by none of your pieces. Unguarded pieces: ${list}.`;
 }
 
 function pieceAt(placement: string, square: string): string | null {
@@ -382,6 +406,9 @@ function redraw(): void {
     viewOnly: game.side === 'none' || game.result !== null,
   });
   ground.setAutoShapes(shapes());
+  const legend = $('zone-legend');
+  legend.hidden = !(game.hidden && game.showZone);
+  legend.textContent = legend.hidden ? '' : zoneLegend();
   // A premove waits for the moves the server allows.
   if (mine && game.legal.length > 0) ground.playPremove();
 }

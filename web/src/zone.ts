@@ -1,6 +1,7 @@
-// Kriegspiel's zone of control as the page draws it on request: the
-// squares the viewer's own pieces attack, its own pieces the only
-// blockers it knows of (the same zone `antichess kriegspiel` shows).
+// Kriegspiel's zone of control: the squares the viewer's own pieces
+// attack, its own pieces the only blockers it knows of (the same zone
+// `antichess kriegspiel` computes). The page marks the squares outside
+// it, as the terminal's `zone` does.
 
 import type { Side } from './protocol';
 
