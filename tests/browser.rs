@@ -454,6 +454,27 @@ fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
     black.wait(
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth",
     );
+    // Each file letter stands under its own file (Black's view: h to a),
+    // and the board is centred.
+    let misplaced = black.run(
+        "const board = document.querySelector('#board cg-board').getBoundingClientRect();
+         const width = board.width / 8;
+         return [...document.querySelectorAll('#board coords.files coord')].filter((c) => {
+           const r = c.getBoundingClientRect();
+           const column = 7 - (c.textContent.toLowerCase().charCodeAt(0) - 97);
+           const middle = r.left + r.width / 2;
+           return middle < board.left + column * width || middle > board.left + (column + 1) * width;
+         }).map((c) => c.textContent).join(' ');",
+    );
+    assert_eq!(misplaced, json!(""), "letters not under their files");
+    let margins = black.run(
+        "const b = document.querySelector('#board').getBoundingClientRect();
+         return Math.abs(b.left - (document.documentElement.clientWidth - b.right));",
+    );
+    assert!(
+        margins.as_f64().unwrap() <= 2.0,
+        "off centre by {margins} px"
+    );
     black.screenshot("chess-phone");
 }
 
