@@ -485,6 +485,20 @@ fn connect_four_and_antichess_are_drawn() {
     };
     let (white, black) = game(&driver, &page, "connect-4-7-6");
     white.wait("return document.querySelectorAll('#connect .cell').length == 42");
+    // The sides are named by their discs, each player told its own; no
+    // Flip for a grid.
+    let names = white.text("#names");
+    assert!(
+        names.contains("(Red) vs.") && names.contains("(Yellow)"),
+        "{names}"
+    );
+    assert!(names.ends_with("You play Red."), "{names}");
+    assert!(black.text("#names").ends_with("You play Yellow."));
+    assert!(white.text("#clock-white").starts_with("Red "));
+    assert_eq!(
+        white.run("return document.getElementById('flip').hidden"),
+        json!(true)
+    );
     white.click("#connect button.drop:nth-of-type(4)");
     black.wait("return document.querySelectorAll('#connect .cell.white').length == 1");
     black.click("#connect button.drop:nth-of-type(4)");
@@ -495,6 +509,11 @@ fn connect_four_and_antichess_are_drawn() {
     drop((white, black));
     let (white, black) = game(&driver, &page, "6170-spring-2007");
     white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
+    assert!(white.text("#names").ends_with("You play White."));
+    assert_eq!(
+        white.run("return document.getElementById('flip').hidden"),
+        json!(false)
+    );
     white.drag("e2", "e3");
     black.wait("return document.getElementById('result').innerText == 'Your move.'");
     black.drag("b7", "b5");

@@ -256,6 +256,8 @@ function setUpBoard(): void {
   grid.hidden = game.view.kind !== 'grid';
   $('tokens').hidden = !game.hidden;
   $('zone').hidden = !game.hidden;
+  // A grid has no sides to turn the board to.
+  $('flip').hidden = game.view.kind !== 'chess';
   if (game.view.kind !== 'chess') return;
   ground?.destroy();
   ground = Chessground(board, {
@@ -388,8 +390,10 @@ function pieceAt(placement: string, square: string): string | null {
 function redraw(): void {
   if (!game) return;
   const mine = game.side !== 'none' && game.side === game.turn && game.result === null;
-  $('names').textContent = `${game.names.white} (White) vs. ${game.names.black} (Black), ${game.ruleset}`;
-  $('result').textContent = game.result ?? (mine ? 'Your move.' : `${game.turn === 'white' ? 'White' : 'Black'} to move.`);
+  const [first, second] = sideNames();
+  const you = game.side === 'none' ? '' : ` You play ${game.side === 'white' ? first : second}.`;
+  $('names').textContent = `${game.names.white} (${first}) vs. ${game.names.black} (${second}), ${game.ruleset}.${you}`;
+  $('result').textContent = game.result ?? (mine ? 'Your move.' : `${game.turn === 'white' ? first : second} to move.`);
   if (game.view.kind === 'grid') return drawConnect(game.view, mine);
   if (!ground) return;
   const b = game.board;
@@ -411,6 +415,12 @@ function redraw(): void {
   legend.textContent = legend.hidden ? '' : zoneLegend();
   // A premove waits for the moves the server allows.
   if (mine && game.legal.length > 0) ground.playPremove();
+}
+
+// The sides as the game's pieces show them: White and Black on a chess
+// board, Red and Yellow for a grid's discs (the first player's red).
+function sideNames(): [string, string] {
+  return game?.view.kind === 'grid' ? ['Red', 'Yellow'] : ['White', 'Black'];
 }
 
 function drawConnect(shape: { columns: number; rows: number }, mine: boolean): void {
@@ -456,8 +466,9 @@ function tickClocks(): void {
     const side: Side = i === 0 ? 'white' : 'black';
     return side === game!.turn ? c - running : c;
   };
-  $('clock-white').textContent = `White ${clockText(at(0))}`;
-  $('clock-black').textContent = `Black ${clockText(at(1))}`;
+  const [first, second] = sideNames();
+  $('clock-white').textContent = `${first} ${clockText(at(0))}`;
+  $('clock-black').textContent = `${second} ${clockText(at(1))}`;
   $('clock-white').classList.toggle('running', game.turn === 'white' && game.result === null);
   $('clock-black').classList.toggle('running', game.turn === 'black' && game.result === null);
 }
