@@ -382,8 +382,17 @@ fn two_browsers_play_kriegspiel_to_mate() {
     // A watcher sees no piece until the end.
     let watcher = driver.browser();
     watcher.enter(&page);
+    // Before a game: no clocks and no game buttons.
+    let hidden = "return ['clock-white', 'clock-black', 'game-buttons'].every((id) => document.getElementById(id).hidden)";
+    assert_eq!(watcher.run(hidden), json!(true));
     watcher.say("observe 1");
     watcher.wait("return document.getElementById('names').innerText.includes('vs.')");
+    // Watching: clocks, but nothing to resign or offer.
+    assert_eq!(watcher.run("return document.getElementById('clock-white').hidden || !document.getElementById('resign').hidden"), json!(false));
+    assert_eq!(
+        white.run("return document.getElementById('resign').hidden"),
+        json!(false)
+    );
     white.drag("f2", "f3");
     black.wait("return document.getElementById('result').innerText == 'Your move.'");
     assert_eq!(black.pieces("white"), 0);
@@ -443,6 +452,11 @@ fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
     for side in [&white, &black] {
         side.wait("return document.getElementById('result').innerText.startsWith('1-0')");
         side.wait("return document.querySelector('#board square.check') !== null");
+        // Over: no Resign, Draw or Abort; the PGN to download.
+        assert_eq!(
+            side.run("return ['resign', 'draw', 'abort'].every((id) => document.getElementById(id).hidden) && !document.getElementById('pgn').hidden"),
+            json!(true)
+        );
     }
     black.screenshot("chess-mate");
     // At a phone's width the page fits without scrolling sideways.

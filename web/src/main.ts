@@ -387,7 +387,20 @@ function pieceAt(placement: string, square: string): string | null {
   return c && c !== '-' ? c : null;
 }
 
+// Each control only when it applies: no clocks or game buttons before a
+// game; Resign, Draw and Abort to a player of a game going on; the PGN
+// once the game is over; Flip on a chess board.
+function controls(): void {
+  const playing = game !== null && game.side !== 'none' && game.result === null;
+  $('clock-white').hidden = game === null;
+  $('clock-black').hidden = game === null;
+  $('game-buttons').hidden = game === null;
+  for (const id of ['resign', 'draw', 'abort']) $(id).hidden = !playing;
+  $('pgn').hidden = game === null || game.result === null;
+}
+
 function redraw(): void {
+  controls();
   if (!game) return;
   const mine = game.side !== 'none' && game.side === game.turn && game.result === null;
   const [first, second] = sideNames();
