@@ -103,6 +103,9 @@ fn two_guests_play_chess_to_mate_and_the_game_is_stored() {
     let pgn = a.command(&format!("smoves {id}"));
     assert!(pgn.contains(&format!("[White \"{a_name}\"]")), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    // The standard's words, and the Event antichess connect writes.
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(pgn.contains("[Event \"antichess server game\"]"), "{pgn}");
     assert!(
         pgn.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
         "{pgn}"

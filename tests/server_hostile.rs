@@ -467,6 +467,18 @@ fn a_guest_who_lost_its_connection_may_come_back_within_its_grace() {
     drop(back);
     let end = b.expect("forfeits by disconnection}");
     assert!(end.contains(&a_name), "{end}");
+    // Its PGN says so in the standard's word.
+    let history = b.command("history");
+    let id: String = history
+        .lines()
+        .find(|l| l.contains(&a_name))
+        .unwrap_or_else(|| panic!("{history}"))
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let pgn = b.command(&format!("smoves {id}"));
+    assert!(pgn.contains("[Termination \"abandoned\"]"), "{pgn}");
 }
 
 #[test]

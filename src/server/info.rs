@@ -151,11 +151,13 @@ pub fn pgn_of(hub: &Hub, number: i64) -> Result<String, String> {
     }
 }
 
-/// The PGN tags of a stored game.
-pub fn pgn_tags(stored: &StoredGame) -> Vec<(&'static str, String)> {
+/// The PGN tags of a stored game that ended by `termination` (the PGN
+/// standard's words: `normal`, `time forfeit`, `abandoned`,
+/// `adjudication`); the Event is the one `antichess connect` writes.
+pub fn pgn_tags(stored: &StoredGame, termination: &str) -> Vec<(&'static str, String)> {
     let date = crate::pgn::date_of(stored.started);
     vec![
-        ("Event", format!("server game {}", stored.id)),
+        ("Event", "antichess server game".to_string()),
         ("Site", "antichess server".to_string()),
         ("Date", date),
         ("Round", "-".to_string()),
@@ -169,6 +171,6 @@ pub fn pgn_tags(stored: &StoredGame) -> Vec<(&'static str, String)> {
                 stored.increment_ms / 1000
             ),
         ),
-        ("Termination", stored.why.clone()),
+        ("Termination", termination.to_string()),
     ]
 }

@@ -17,6 +17,9 @@ use super::terms::Terms;
 use crate::game::{AnyGame, Attempted, Typed, Viewer};
 use crate::rules::{Color, Outcome, Reason};
 
+/// The end of the result line of a game a player left.
+const DISCONNECTED: &str = "forfeits by disconnection";
+
 /// The lowest game number not in use.
 fn free_number(hub: &Hub) -> u32 {
     (1..).find(|n| !hub.tables.contains_key(n)).unwrap_or(1)
@@ -345,9 +348,17 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     if let Err(e) = hub.db.set_state(id, state, result, why) {
         eprintln!("server: game {id} could not be stored as over: {e}");
     }
-    // The finished game is kept as PGN too.
+    // The finished game is kept as PGN too, its Termination in the
+    // standard's words (the sentence is the result line's).
+    let termination = match outcome {
+        None => "abandoned",
+        Some(o) if o.reason == Reason::TimeExpired => "time forfeit",
+        Some(o) if o.reason == Reason::MoveLimit => "adjudication",
+        Some(_) if why.ends_with(DISCONNECTED) => "abandoned",
+        Some(_) => "normal",
+    };
     if let Ok(Some(stored)) = hub.db.game(id)
-        && let Some(pgn) = table.game.pgn(&super::info::pgn_tags(&stored))
+        && let Some(pgn) = table.game.pgn(&super::info::pgn_tags(&stored, termination))
         && let Err(e) = hub.db.set_pgn(id, &pgn)
     {
         eprintln!("server: the PGN of game {id} could not be stored: {e}");
@@ -495,7 +506,7 @@ fn forfeit(hub: &mut Hub, number: u32, side: Color, handle: &str) {
         hub,
         number,
         Some(outcome),
-        &format!("{handle} forfeits by disconnection"),
+        &format!("{handle} {DISCONNECTED}"),
     );
 }
 
