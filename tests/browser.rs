@@ -688,3 +688,48 @@ fn kriegspiels_zone_marks_the_unguarded_squares_with_a_legend() {
     white.click("#zone");
     white.wait("return document.querySelectorAll('#board svg circle').length == 0");
 }
+
+/// Offers are buttons: a draw offered with the Draw button is accepted
+/// with Accept; after the game, Rematch challenges the opponent again,
+/// colours reversed, and its Accept starts the game.
+#[test]
+fn offers_and_the_rematch_are_buttons() {
+    let Some((driver, _dir, _server, page)) = start() else {
+        return;
+    };
+    let (white, black) = game(&driver, &page, "chess");
+    white.wait("return document.getElementById('result').innerText == 'Your move.'");
+    assert_eq!(
+        black.run("return document.getElementById('offer').hidden"),
+        json!(true)
+    );
+    white.click("#draw");
+    black.wait("return !document.getElementById('offer').hidden");
+    let text = black.text("#offer-text");
+    assert!(text.ends_with("offers a draw."), "{text}");
+    black.screenshot("offer-draw");
+    black.click("#offer-accept");
+    for side in [&white, &black] {
+        side.wait("return document.getElementById('result').innerText.startsWith('1/2-1/2')");
+        side.wait("return !document.getElementById('rematch').hidden");
+    }
+    assert_eq!(
+        black.run("return document.getElementById('offer').hidden"),
+        json!(true)
+    );
+    let first = white.text("#names");
+    white.click("#rematch");
+    black.wait("return document.getElementById('offer-text').innerText.startsWith('Challenge:')");
+    black.click("#offer-accept");
+    for side in [&white, &black] {
+        side.wait(&format!(
+            "return document.getElementById('names').innerText != {first:?} && document.getElementById('result').innerText != ''"
+        ));
+    }
+    // Colours reversed: the one who was Black now plays White.
+    assert!(
+        black.text("#names").ends_with("You play White."),
+        "{}",
+        black.text("#names")
+    );
+}

@@ -149,6 +149,7 @@ function line(raw: string): void {
     $('me').textContent = handle;
   }
   if (/^(Style 12 set\.|ms set\.|seat set\.)$/.test(text)) return;
+  offerLine(text);
   if (text.startsWith('**** Invalid password')) {
     // Asked again, the page waits for the person rather than send the
     // same password until the server gives up on it.
@@ -156,6 +157,40 @@ function line(raw: string): void {
     toast('The password was refused.');
   }
   log(text);
+}
+
+// ---- offers ----
+
+// What the opponent offers, as buttons: the server's words read, and the
+// command each button sends (a decline with no command of its own just
+// puts the offer away).
+interface Offer {
+  text: string;
+  accept: string;
+  decline: string | null;
+}
+
+let offer: Offer | null = null;
+
+function offerLine(text: string): void {
+  const challenge = /^Challenge: ([A-Za-z]+) /.exec(text);
+  const draw = /^([A-Za-z]+) offers you a draw\./.exec(text);
+  const request = /^([A-Za-z]+) would like to (abort|adjourn)\./.exec(text);
+  if (challenge) {
+    showOffer({ text, accept: `accept ${challenge[1]}`, decline: `decline ${challenge[1]}` });
+  } else if (draw) {
+    showOffer({ text: `${draw[1]} offers a draw.`, accept: 'draw', decline: null });
+  } else if (request) {
+    showOffer({ text: `${request[1]} would like to ${request[2]} the game.`, accept: request[2], decline: null });
+  } else if (/withdraws the match offer|declines the match offer|is no longer available|^\{Game \d+ \(.*\)( Creating| Continuing)? /.test(text)) {
+    showOffer(null);
+  }
+}
+
+function showOffer(o: Offer | null): void {
+  offer = o;
+  $('offer').hidden = o === null;
+  $('offer-text').textContent = o?.text ?? '';
 }
 
 // ---- games ----
@@ -396,6 +431,7 @@ function controls(): void {
   $('clock-black').hidden = game === null;
   $('game-buttons').hidden = game === null;
   for (const id of ['resign', 'draw', 'abort']) $(id).hidden = !playing;
+  $('rematch').hidden = !(game !== null && game.side !== 'none' && game.result !== null);
   $('pgn').hidden = game === null || game.result === null;
 }
 
@@ -534,6 +570,15 @@ function wire(): void {
     $(id).addEventListener('click', () => send(line));
   }
   $('flip').addEventListener('click', () => ground?.toggleOrientation());
+  $('rematch').addEventListener('click', () => send('rematch'));
+  $('offer-accept').addEventListener('click', () => {
+    if (offer) send(offer.accept);
+    showOffer(null);
+  });
+  $('offer-decline').addEventListener('click', () => {
+    if (offer?.decline) send(offer.decline);
+    showOffer(null);
+  });
   $('zone').addEventListener('click', () => {
     if (game) game.showZone = !game.showZone;
     redraw();
