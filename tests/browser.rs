@@ -452,13 +452,19 @@ fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
     for side in [&white, &black] {
         side.wait("return document.getElementById('result').innerText.startsWith('1-0')");
         side.wait("return document.querySelector('#board square.check') !== null");
+        // The end in words.
+        side.wait("return !document.getElementById('end').hidden");
         // Over: no Resign, Draw or Abort; the PGN to download.
         assert_eq!(
             side.run("return ['resign', 'draw', 'abort'].every((id) => document.getElementById(id).hidden) && !document.getElementById('pgn').hidden"),
             json!(true)
         );
     }
+    assert_eq!(white.text("#end-text"), "You won by checkmate.");
+    assert_eq!(black.text("#end-text"), "You lost by checkmate.");
     black.screenshot("chess-mate");
+    black.click("#end-close");
+    black.wait("return document.getElementById('end').hidden");
     // At a phone's width the page fits without scrolling sideways.
     black.call(
         "POST",
@@ -717,8 +723,11 @@ fn offers_and_the_rematch_are_buttons() {
         black.run("return document.getElementById('offer').hidden"),
         json!(true)
     );
+    white.wait("return !document.getElementById('end').hidden");
+    assert_eq!(white.text("#end-text"), "Draw by agreement.");
     let first = white.text("#names");
-    white.click("#rematch");
+    // Rematch from the end's own buttons.
+    white.click("#end-rematch");
     black.wait("return document.getElementById('offer-text').innerText.startsWith('Challenge:')");
     black.click("#offer-accept");
     for side in [&white, &black] {
@@ -726,6 +735,10 @@ fn offers_and_the_rematch_are_buttons() {
             "return document.getElementById('names').innerText != {first:?} && document.getElementById('result').innerText != ''"
         ));
     }
+    assert_eq!(
+        white.run("return document.getElementById('end').hidden"),
+        json!(true)
+    );
     // Colours reversed: the one who was Black now plays White.
     assert!(
         black.text("#names").ends_with("You play White."),

@@ -150,6 +150,7 @@ function line(raw: string): void {
   }
   if (/^(Style 12 set\.|ms set\.|seat set\.)$/.test(text)) return;
   offerLine(text);
+  ratingLine(text);
   if (text.startsWith('**** Invalid password')) {
     // Asked again, the page waits for the person rather than send the
     // same password until the server gives up on it.
@@ -157,6 +158,56 @@ function line(raw: string): void {
     toast('The password was refused.');
   }
   log(text);
+}
+
+// ---- the end ----
+
+// How a game ended, in words after "won" or "Draw" (the server's reason
+// names).
+const ENDINGS: Record<string, string> = {
+  checkmate: 'by checkmate',
+  piecesLost: 'by losing every piece but the king',
+  stalemate: 'by stalemate',
+  timeExpired: 'on time',
+  connected: 'with a line',
+  boardFull: 'with the board full',
+  insufficientMaterial: 'by insufficient material',
+  threefoldRepetition: 'by repetition',
+  fiftyMoves: 'by the fifty-move rule',
+  fivefoldRepetition: 'by fivefold repetition',
+  seventyFiveMoves: 'by the seventy-five-move rule',
+  agreement: 'by agreement',
+  resignation: 'by resignation',
+  moveLimit: 'by the move limit',
+  forfeit: 'by forfeit',
+};
+
+// The end in words for this viewer: "You won by checkmate", "Draw by
+// repetition", "White won on time" (to a watcher), "Game aborted".
+function endWords(result: string, reason: string): string {
+  if (result === '*') return reason === 'adjourned' ? 'Game adjourned.' : 'Game aborted.';
+  const how = ENDINGS[reason] ?? reason;
+  if (result === '1/2-1/2') return `Draw ${how}.`;
+  const winner = result === '1-0' ? 'white' : 'black';
+  if (game && game.side !== 'none') return `You ${game.side === winner ? 'won' : 'lost'} ${how}.`;
+  const [first, second] = sideNames();
+  return `${winner === 'white' ? first : second} won ${how}.`;
+}
+
+function showEnd(result: string, reason: string): void {
+  $('end-text').textContent = endWords(result, reason);
+  $('end-rating').textContent = '';
+  const player = game !== null && game.side !== 'none';
+  $('end-rematch').hidden = !player || result === '*';
+  $('end-new').hidden = !player;
+  $('end').hidden = false;
+}
+
+// A rated game's rating change, shown with its end.
+function ratingLine(text: string): void {
+  if (handle && text.startsWith(`${handle} rating adjustment:`)) {
+    $('end-rating').textContent = text;
+  }
 }
 
 // ---- offers ----
@@ -197,6 +248,7 @@ function showOffer(o: Offer | null): void {
 
 function seatLine(s: SeatLine): void {
   if (s.kind === 'start') {
+    $('end').hidden = true;
     game = {
       number: s.game,
       ruleset: s.ruleset,
@@ -257,6 +309,7 @@ function seatLine(s: SeatLine): void {
       game.result = `${s.result} ${s.reason}`;
       game.legal = [];
       announce(`Game over: ${s.result} (${s.reason})`);
+      showEnd(s.result, s.reason);
       break;
   }
   redraw();
@@ -571,6 +624,17 @@ function wire(): void {
   }
   $('flip').addEventListener('click', () => ground?.toggleOrientation());
   $('rematch').addEventListener('click', () => send('rematch'));
+  $('end-rematch').addEventListener('click', () => {
+    $('end').hidden = true;
+    send('rematch');
+  });
+  $('end-new').addEventListener('click', () => {
+    $('end').hidden = true;
+    ($('seek') as HTMLFormElement).requestSubmit();
+  });
+  $('end-close').addEventListener('click', () => {
+    $('end').hidden = true;
+  });
   $('offer-accept').addEventListener('click', () => {
     if (offer) send(offer.accept);
     showOffer(null);
