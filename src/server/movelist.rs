@@ -16,11 +16,9 @@ type Listed = (String, Option<i64>);
 /// `moves [N|USER]`: game N, the game of USER, or the one played or
 /// watched.
 pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
-    let Some(number) = which(hub, id, args.first().copied()) else {
-        return hub.say(
-            id,
-            "You are neither playing nor observing a game; say which: moves N.",
-        );
+    let number = match which(hub, id, args.first().copied()) {
+        Ok(n) => n,
+        Err(why) => return hub.say(id, &why),
     };
     let me = hub.handle_of(id);
     let Some(table) = hub.tables.get(&number) else {
@@ -68,22 +66,17 @@ pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
     hub.say(id, &text);
 }
 
-/// The game asked for: by number, by a player's name, or the asker's own
-/// (played, else the first watched).
-fn which(hub: &Hub, id: ConnId, word: Option<&str>) -> Option<u32> {
+/// The game asked for: by number or a player's name (as `observe`
+/// reads them), or the asker's own (played, else the first watched).
+fn which(hub: &Hub, id: ConnId, word: Option<&str>) -> Result<u32, String> {
     match word {
-        Some(w) => match w.parse::<u32>() {
-            Ok(n) => Some(n),
-            Err(_) => hub
-                .tables
-                .values()
-                .find(|t| t.players.iter().any(|p| p.eq_ignore_ascii_case(w)))
-                .map(|t| t.number),
-        },
-        None => {
-            let s = hub.session(id)?;
-            s.playing.or_else(|| s.observing.iter().next().copied())
-        }
+        Some(w) => super::talk::game_number(hub, w).ok_or(format!("There is no such game ({w}).")),
+        None => hub
+            .session(id)
+            .and_then(|s| s.playing.or_else(|| s.observing.iter().next().copied()))
+            .ok_or_else(|| {
+                "You are neither playing nor observing a game; say which: moves N.".to_string()
+            }),
     }
 }
 

@@ -68,7 +68,7 @@ pub fn say(hub: &mut Hub, id: ConnId, rest: &str) {
 }
 
 /// The number of a game given as a number or as a player's name.
-fn game_number(hub: &Hub, word: &str) -> Option<u32> {
+pub(super) fn game_number(hub: &Hub, word: &str) -> Option<u32> {
     if let Ok(n) = word.parse::<u32>() {
         return hub.tables.contains_key(&n).then_some(n);
     }
