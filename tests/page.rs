@@ -255,3 +255,77 @@ fn pages_play_kriegspiel_and_never_see_the_other_sides_pieces() {
         );
     }
 }
+
+/// The marks line after `pattern`: the line that starts there.
+fn marks_line(page: &mut Page) -> String {
+    page.expect("<s1> 1 marks");
+    let rest = page.expect("\n");
+    format!("<s1> 1 marks{}", rest.trim_end())
+}
+
+#[test]
+fn kriegspiel_sides_are_told_their_automatic_tokens_and_nothing_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let addr = server.page.clone().unwrap();
+    let (mut white, white_name) = Page::guest(&addr);
+    let (mut black, _) = Page::guest(&addr);
+    black.send(&format!("match {white_name} 5 0 black wild/16"));
+    white.expect("decline\"");
+    white.send("accept");
+    // No tokens at the start.
+    assert_eq!(marks_line(&mut white), "<s1> 1 marks");
+    assert_eq!(marks_line(&mut black), "<s1> 1 marks");
+    white.send("e2e4");
+    assert_eq!(marks_line(&mut white), "<s1> 1 marks");
+    assert_eq!(marks_line(&mut black), "<s1> 1 marks");
+    black.send("d7d5");
+    // "1 pawn try": a piece token on each square White's pawns attack
+    // (a3-h3 from the second rank, d5 and f5 from e4), each
+    // floor(100 * 1 / 10) = 10 % (the spec's event 1.4).
+    let squares = ["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "d5", "f5"];
+    let expected: String = squares.iter().map(|s| format!(" {s} piece 10")).collect();
+    assert_eq!(marks_line(&mut white), format!("<s1> 1 marks{expected}"));
+    assert_eq!(marks_line(&mut black), "<s1> 1 marks");
+    white.send("e4d5");
+    // The capture: Black's token on d5 at full strength; White's pawn-try
+    // tokens are gone with its turn.
+    assert_eq!(marks_line(&mut black), "<s1> 1 marks d5 piece 100");
+    assert_eq!(marks_line(&mut white), "<s1> 1 marks");
+    // An onlooker is told none.
+    let (mut watcher, _) = Page::guest(&addr);
+    watcher.send("observe 1");
+    let start = watcher.expect(" clock ");
+    watcher.send("say");
+    watcher.expect("fics% ");
+    assert!(!watcher.seen.contains("marks"), "{start}");
+}
+
+#[test]
+fn connect_four_marks_the_winning_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let addr = server.page.clone().unwrap();
+    let (mut white, white_name) = Page::guest(&addr);
+    let (mut black, _) = Page::guest(&addr);
+    black.send(&format!("match {white_name} 5 0 black connect-4-7-6"));
+    white.expect("decline\"");
+    white.send("accept");
+    white.expect(" legal ");
+    for (i, column) in ["a", "b", "a", "b", "a", "b"].into_iter().enumerate() {
+        let (mover, other) = if i % 2 == 0 {
+            (&mut white, &mut black)
+        } else {
+            (&mut black, &mut white)
+        };
+        mover.send(column);
+        other.expect(" legal ");
+    }
+    white.send("a");
+    let end = black.expect("<s1> 1 end 1-0 connected");
+    assert!(
+        end.contains("<s1> 1 marks a1 line 100 a2 line 100 a3 line 100 a4 line 100\n"),
+        "{end}"
+    );
+    assert_eq!(end.matches(" marks").count(), 1, "{end}");
+}

@@ -92,7 +92,7 @@ pub fn read(line: &str) -> Option<(u32, SeatLine)> {
                 .collect(),
         ),
         ("end", [result, why]) => SeatLine::End(result.to_string(), why.to_string()),
-        ("board" | "legal" | "stored", _) => SeatLine::ForOthers,
+        ("board" | "legal" | "stored" | "marks", _) => SeatLine::ForOthers,
         _ => return None,
     };
     Some((number, seat_line))

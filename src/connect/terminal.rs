@@ -11,7 +11,7 @@ use super::game::{ConnectGame, Drop};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{self, Computer, Position, Shape};
 use crate::game::view::{Style, status_lines};
-use crate::game::{Choice, EngineFailure, EngineOptions, Plugin, Typed};
+use crate::game::{Choice, EngineFailure, EngineOptions, Mark, Plugin, Typed, Viewer};
 use crate::rules::wording::{describe_connect, side_name};
 use crate::rules::{Color, Outcome, Reason};
 
@@ -205,24 +205,46 @@ impl Plugin for Position {
     /// `White connects 4: c1 d1 e1 f1. White wins.`: the longest line
     /// through the last disc.
     fn ending(game: &ConnectGame, outcome: Outcome) -> String {
-        match (outcome.reason, outcome.winner, game.last_move()) {
-            (Reason::Connected, Some(w), Some(last)) => {
-                let cells = longest_line(game.position(), w, last);
-                if cells.len() >= game.position().shape().n as usize {
-                    let names: Vec<String> = cells.iter().map(|&(c, r)| cell_text(c, r)).collect();
-                    return format!(
-                        "{} connects {}: {}. {} wins.",
-                        side_name(w),
-                        cells.len(),
-                        names.join(" "),
-                        side_name(w)
-                    );
-                }
-                describe_connect(outcome)
+        match (winning_line(game), outcome.winner) {
+            (Some(cells), Some(w)) if outcome.reason == Reason::Connected => {
+                let names: Vec<String> = cells.iter().map(|&(c, r)| cell_text(c, r)).collect();
+                format!(
+                    "{} connects {}: {}. {} wins.",
+                    side_name(w),
+                    cells.len(),
+                    names.join(" "),
+                    side_name(w)
+                )
             }
             _ => describe_connect(outcome),
         }
     }
+
+    /// The winning line's cells, once a line is made.
+    fn marks(game: &ConnectGame, _viewer: Viewer) -> Vec<Mark> {
+        winning_line(game)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(c, r)| Mark {
+                square: cell_text(c, r),
+                kind: "line",
+                strength: 100,
+            })
+            .collect()
+    }
+}
+
+/// The cells of the line that won the game (the longest through the last
+/// disc), when it was won by a line.
+fn winning_line(game: &ConnectGame) -> Option<Vec<(u32, u32)>> {
+    let outcome = game.outcome()?;
+    let (Reason::Connected, Some(w), Some(last)) =
+        (outcome.reason, outcome.winner, game.last_move())
+    else {
+        return None;
+    };
+    let cells = longest_line(game.position(), w, last);
+    (cells.len() >= game.position().shape().n as usize).then_some(cells)
 }
 
 /// The cells of `color`'s longest line through the disc `last`, left to

@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::ByColor;
 
 use super::options::EngineOptions;
-use super::types::{Attempted, Checked, Choice, EngineFailure, Told, Typed, Viewer};
+use super::types::{Attempted, Checked, Choice, EngineFailure, Mark, Told, Typed, Viewer};
 use super::view::Style;
 use super::{Clock, Diagram, NotAMove};
 use crate::rules::{Color, Outcome};
@@ -170,6 +170,9 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
 
     /// `viewer`'s seat at the game (see [`Plugin::seat`]).
     fn seat(&self, viewer: Viewer) -> Box<dyn Seat>;
+
+    /// The squares `viewer`'s helpers mark (see [`Plugin::marks`]).
+    fn marks(&self, viewer: Viewer) -> Vec<Mark>;
 
     /// The side to move tries the move `text` (see [`Plugin::attempt`]).
     fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove>;

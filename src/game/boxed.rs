@@ -11,7 +11,7 @@ use shakmaty::ByColor;
 use super::any::{AnyEngine, AnyGame, Seat};
 use super::options::EngineOptions;
 use super::plugin::Plugin;
-use super::types::{Attempted, Choice, EngineFailure, Told, Typed, Viewer};
+use super::types::{Attempted, Choice, EngineFailure, Mark, Told, Typed, Viewer};
 use super::view::Style;
 use super::{Clock, Diagram, Game, NotAMove};
 use crate::rules::{Color, Outcome};
@@ -244,6 +244,10 @@ impl<R: Plugin> AnyGame for Game<R> {
 
     fn seat(&self, viewer: Viewer) -> Box<dyn Seat> {
         R::seat(self, viewer)
+    }
+
+    fn marks(&self, viewer: Viewer) -> Vec<Mark> {
+        R::marks(self, viewer)
     }
 
     fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {

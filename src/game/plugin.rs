@@ -13,7 +13,7 @@ use super::any::Seat;
 use super::diagram::Diagram;
 use super::options::EngineOptions;
 use super::replica::Replica;
-use super::types::{Attempted, Choice, EngineFailure, Told, Typed, Viewer};
+use super::types::{Attempted, Choice, EngineFailure, Mark, Told, Typed, Viewer};
 use super::view::Style;
 use crate::game::NotAMove;
 use crate::game::{Game, Recorded};
@@ -112,6 +112,12 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
     /// ([`Seat`]): a copy of the game in a game of full information.
     fn seat(game: &Game<Self>, viewer: Viewer) -> Box<dyn Seat> {
         Box::new(Replica::new(Box::new(game.clone()), viewer))
+    }
+
+    /// The squares `viewer`'s helpers mark on its board as the game
+    /// stands ([`Mark`]); none unless the game has such helpers.
+    fn marks(_game: &Game<Self>, _viewer: Viewer) -> Vec<Mark> {
+        Vec::new()
     }
 
     /// The side to move tries the move `text`, after `ms` of thought: it

@@ -88,5 +88,18 @@ pub enum Told {
     Refused(String),
 }
 
+/// A square a viewer's helpers mark on its board: Kriegspiel's automatic
+/// guess tokens (`piece`, `check`, `king`, with how sure they are), Connect
+/// N's winning line (`line`). A front end draws them; it works none out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The square or cell, as moves write it (`d5`, `c1`).
+    pub square: String,
+    /// What it marks: `piece`, `check`, `king` or `line`.
+    pub kind: &'static str,
+    /// How sure, 1 to 100 (%).
+    pub strength: u8,
+}
+
 /// What a seat does when a move is typed.
 pub type Checked = Typed<String>;

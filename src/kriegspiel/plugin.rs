@@ -18,8 +18,8 @@ use crate::antichess::view::position_board;
 use crate::file;
 use crate::game::view::{Style, status_lines};
 use crate::game::{
-    Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, NotAMove, Plugin, Recorded,
-    Rules, Seat, Told, Typed, Viewer,
+    Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, Mark, NotAMove, Plugin,
+    Recorded, Rules, Seat, Told, Typed, Viewer,
 };
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Outcome, Position, Ruleset, wording};
@@ -400,6 +400,23 @@ impl Plugin for Record {
             seat.told(&told);
         }
         seat
+    }
+
+    /// A side's automatic guess tokens, as its seat places them from what
+    /// it was told (the terminal's `tokens` without the manual ones);
+    /// none once the game is over.
+    fn marks(game: &Game<Record>, viewer: Viewer) -> Vec<Mark> {
+        let Viewer::Side(color) = viewer else {
+            return Vec::new();
+        };
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut seat = SideSeat::new(color);
+        for told in Record::told(game, viewer, 0) {
+            seat.told(&told);
+        }
+        seat.marks()
     }
 
     fn typed(game: &Game<Record>, text: &str) -> Typed<Attempt> {

@@ -13,9 +13,11 @@ use super::player::{Player, Strategy};
 use super::seat::{COMMANDS, KriegspielSeat, Said, log_text};
 use super::umpire::Attempt;
 use crate::game::view::{Style, clock_text};
-use crate::game::{self, AnyGame, Checked, EngineFailure, EngineOptions, Told, Typed, Viewer};
+use crate::game::{
+    self, AnyGame, Checked, EngineFailure, EngineOptions, Mark, Told, Typed, Viewer,
+};
 use crate::rules::wording::side_name;
-use crate::rules::{Color, Outcome};
+use crate::rules::{Color, Outcome, Square};
 
 /// Whose move it is and the clocks, under a view.
 fn status_line(turn: Color, names: ByColor<&str>, clocks: ByColor<Option<i64>>) -> String {
@@ -96,6 +98,20 @@ impl SideSeat {
             }
         }
         player
+    }
+
+    /// Its automatic tokens, as marks for a board.
+    pub fn marks(&self) -> Vec<Mark> {
+        Square::ALL
+            .into_iter()
+            .filter_map(|sq| self.seat.tokens.at(sq).map(|t| (sq, t)))
+            .filter(|(_, t)| !t.manual)
+            .map(|(sq, t)| Mark {
+                square: sq.to_string(),
+                kind: t.kind.word(),
+                strength: t.strength,
+            })
+            .collect()
     }
 
     /// The number of the move being made, for the log.

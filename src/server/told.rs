@@ -22,6 +22,13 @@
 //! <s1> N legal TEXT...           (to the side to move, after the clock
 //!                                 line: the moves it may try, as its seat
 //!                                 knows them)
+//! <s1> N marks [SQ KIND PCT]...  (after the clock line, to a side of a
+//!                                 hidden game always, else when there are
+//!                                 any: the squares the viewer's helpers
+//!                                 mark, as the game places them:
+//!                                 Kriegspiel's automatic tokens `piece`,
+//!                                 `check`, `king` with their strength,
+//!                                 Connect N's winning `line`)
 //! ```
 //!
 //! SIDE is `white`, `black`, or `none` for an onlooker. A client with
@@ -80,6 +87,23 @@ fn clocks(hub: &Hub, number: u32) -> Option<String> {
     ))
 }
 
+/// The squares `viewer`'s helpers mark: always to a side of a hidden
+/// game (an empty line takes the last ones away), else when there are
+/// any.
+fn marks(hub: &Hub, number: u32, viewer: Viewer) -> Option<String> {
+    let table = hub.tables.get(&number)?;
+    let marks = table.game.marks(viewer);
+    let side = matches!(viewer, Viewer::Side(_));
+    if marks.is_empty() && !(side && table.game.hidden()) {
+        return None;
+    }
+    let mut line = format!("<s1> {number} marks");
+    for m in marks {
+        line.push_str(&format!(" {} {} {}", m.square, m.kind, m.strength));
+    }
+    Some(line)
+}
+
 /// The moves `viewer` may try now, when it is its turn: the legal moves
 /// in a game of full information, in a hidden one those its own view
 /// allows (its seat's, built from what it was told: nothing it may not
@@ -122,6 +146,7 @@ pub fn start(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     lines.push(format!("<s1> {number} board {board}"));
     lines.extend(table.game.told(viewer, 0).iter().map(|t| line(number, t)));
     lines.extend(clocks(hub, number));
+    lines.extend(marks(hub, number, viewer));
     lines.extend(legal(hub, number, viewer));
     hub.say(conn, &lines.join("\n"));
 }
@@ -144,6 +169,7 @@ pub fn moved(hub: &mut Hub, number: u32, from: usize, audience: &[(ConnId, Viewe
             .map(|t| line(number, t))
             .collect();
         lines.extend(clock_line.clone());
+        lines.extend(marks(hub, number, viewer));
         lines.extend(legal(hub, number, viewer));
         hub.say(conn, &lines.join("\n"));
     }
