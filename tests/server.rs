@@ -505,3 +505,49 @@ fn every_error_has_an_answer() {
     assert!(c.command("unseek").contains("removed (3)"));
     assert!(c.command("help").contains("smoves N"));
 }
+
+#[test]
+fn a_lobby_is_told_of_seeks_games_and_players_as_fics_tells_them() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    let server = Server::start(&db);
+    let (mut lobby, _) = server.guest();
+    let (mut seeker, seeker_name) = server.guest();
+    seeker.command("seek 5 0");
+    // Asked for, the open seeks come after <sc>.
+    let listed = lobby.command("iset seekinfo 1");
+    assert!(listed.contains("seekinfo set.\n<sc>\n"), "{listed}");
+    let ad =
+        format!("<s> 1 w={seeker_name} ti=01 rt=0P t=5 i=0 r=u tp=blitz c=? rr=0-9999 a=t f=f");
+    assert!(listed.contains(&ad), "{listed}");
+    seeker.command("seek 3 2 black wild/16");
+    lobby.expect(&format!(
+        "<s> 2 w={seeker_name} ti=01 rt=0P t=3 i=2 r=u tp=wild/16 c=B rr=0-9999 a=t f=f"
+    ));
+    seeker.command("unseek 2");
+    lobby.expect("<sr> 2\n");
+    lobby.command("set gin 1");
+    lobby.command("set pin 1");
+    // A new player is announced; taking seek 1 removes it and starts a
+    // game the lobby hears of, and of its end.
+    let (mut taker, taker_name) = server.guest();
+    lobby.expect(&format!("[{taker_name} has connected.]"));
+    taker.command("play 1");
+    lobby.expect("<sr> 1\n");
+    let creating = lobby.expect(" match.}");
+    assert!(creating.contains("{Game 1 ("), "{creating}");
+    assert!(
+        creating.contains("Creating unrated blitz match.}"),
+        "{creating}"
+    );
+    taker.command("resign");
+    let ended = lobby.expect("}");
+    assert!(ended.contains("resigns"), "{ended}");
+    taker.send("quit");
+    lobby.expect(&format!("[{taker_name} has disconnected.]"));
+    // Unset, nothing more comes.
+    lobby.command("iset seekinfo 0");
+    seeker.command("seek 5 0");
+    let quiet = lobby.command("who");
+    assert!(!quiet.contains("<s> "), "{quiet}");
+}

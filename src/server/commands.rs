@@ -108,7 +108,7 @@ const COMMANDS: &[Command] = &[
     command!(
         "iset",
         56,
-        "iset ms|seat|block 1       ms: clocks in ms on <12> lines; seat: <s1> lines; block mode",
+        "iset ms|seat|block|seekinfo 1  clocks in ms on <12>; <s1> lines; block mode; <s> seeks",
         |h, id, a, _| set(h, id, a)
     ),
     command!(
@@ -180,7 +180,7 @@ const COMMANDS: &[Command] = &[
     command!(
         "set",
         109,
-        "set style 12|1|computer 1  boards as <12> lines or drawn; a computer player",
+        "set style 12|1|computer|gin|pin 1  <12> boards or drawn; a computer; games, players",
         |h, id, a, _| set(h, id, a)
     ),
     command!(
@@ -351,12 +351,16 @@ fn switch<'a>(s: &'a mut super::session::Session, name: &str) -> Option<&'a mut 
         "seat" => Some(&mut s.seat),
         "block" => Some(&mut s.block),
         "computer" => Some(&mut s.computer),
+        "seekinfo" => Some(&mut s.notices.seeks),
+        "gin" => Some(&mut s.notices.games),
+        "pin" => Some(&mut s.notices.players),
         _ => None,
     }
 }
 
 /// `set VARIABLE VALUE` and `iset VARIABLE VALUE`: `style`, and the
-/// switches `ms`, `seat`, `block` and `computer`; the other variables
+/// switches `ms`, `seat`, `block`, `computer`, and the notices `seekinfo`,
+/// `gin` and `pin` (see `notices.rs`); the other variables
 /// xboard sets (`interface`, `startpos`, `lock`, `seek`, ...) are taken
 /// quietly.
 fn set(hub: &mut Hub, id: ConnId, args: &[&str]) {
@@ -370,6 +374,9 @@ fn set(hub: &mut Hub, id: ConnId, args: &[&str]) {
                 .is_some();
             if known {
                 hub.say(id, &format!("{name} {}.", if on { "set" } else { "unset" }));
+            }
+            if known && on && *name == "seekinfo" {
+                super::notices::seek_list(hub, id);
             }
         }
         [] => hub.say(id, "Usage: set VARIABLE VALUE"),

@@ -183,6 +183,8 @@ impl Hub {
             .into_iter()
             .partition(|s| s.owner == handle);
         self.seeks = kept;
+        let numbers: Vec<u32> = gone.iter().map(|s| s.number).collect();
+        super::notices::seeks_removed(self, &numbers);
         if let Some(owner) = self.find(handle) {
             for seek in gone {
                 let text = format!("Your seek {} has been removed.", seek.number);

@@ -32,6 +32,7 @@ pub fn gone(hub: &mut Hub, id: ConnId) {
         return;
     }
     hub.handles.remove(&session.handle.to_lowercase());
+    super::notices::player(hub, &session.handle, false);
     hub.forget(&session.handle);
     for number in &session.observing {
         if let Some(t) = hub.tables.get_mut(number) {

@@ -319,6 +319,7 @@ fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
         format!("{name}(U)")
     };
     hub.say(id, &format!("**** Starting FICS session as {shown} ****"));
+    super::notices::player(hub, name, true);
     if let Some(number) = back {
         super::play::returned(hub, number, id);
     }

@@ -26,6 +26,7 @@ mod limits;
 mod login;
 mod movelist;
 pub mod net;
+mod notices;
 mod offer;
 mod page;
 mod password;

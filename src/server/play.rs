@@ -109,10 +109,14 @@ pub(super) fn open(
         table.terms.rated_kind(&hub.games),
     );
     hub.tables.insert(number, table);
-    for (conn, viewer) in audience(hub, number) {
+    let audience = audience(hub, number);
+    for &(conn, viewer) in &audience {
         hub.say(conn, &creating);
         super::told::start(hub, number, conn, viewer);
     }
+    let told: Vec<ConnId> = audience.iter().map(|&(c, _)| c).collect();
+    let notice = creating.lines().last().unwrap_or_default().to_string();
+    super::notices::game(hub, &notice, &told);
     send_boards(hub, number);
 }
 
@@ -382,6 +386,8 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     for (conn, _) in &audience {
         hub.say(*conn, &line);
     }
+    let told: Vec<ConnId> = audience.iter().map(|&(c, _)| c).collect();
+    super::notices::game(hub, &line, &told);
     for conn in players {
         hub.say(conn, &ratings.join("\n"));
     }
@@ -436,9 +442,11 @@ pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
     let line = format!("{{{} {why}}} *", table.title());
     let audience = audience(hub, number);
     super::told::end(hub, number, None, "adjourned", &audience);
-    for (conn, _) in audience {
+    for &(conn, _) in &audience {
         hub.say(conn, &line);
     }
+    let told: Vec<ConnId> = audience.iter().map(|&(c, _)| c).collect();
+    super::notices::game(hub, &line, &told);
     close_table(hub, number);
 }
 

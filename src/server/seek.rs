@@ -57,12 +57,14 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
         terms.describe_seek(&hub.games),
         color.map_or(String::new(), |c| format!(" [{}]", side(c)))
     );
-    hub.seeks.push(Seek {
+    let seek = Seek {
         number,
         owner: owner.clone(),
         terms,
         color,
-    });
+    };
+    super::notices::seek_posted(hub, &seek);
+    hub.seeks.push(seek);
     let others: Vec<ConnId> = hub
         .sessions
         .iter()
@@ -117,10 +119,15 @@ fn colors(hub: &mut Hub, offerer: ConnId, asked: Option<Color>, taker: ConnId) -
 pub fn unseek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let owner = hub.handle_of(id);
     let which: Option<u32> = args.first().and_then(|a| a.parse().ok());
-    let before = hub.seeks.len();
-    hub.seeks
-        .retain(|s| s.owner != owner || which.is_some_and(|n| n != s.number));
-    let removed = before - hub.seeks.len();
+    let gone: Vec<u32> = hub
+        .seeks
+        .iter()
+        .filter(|s| s.owner == owner && which.is_none_or(|n| n == s.number))
+        .map(|s| s.number)
+        .collect();
+    hub.seeks.retain(|s| !gone.contains(&s.number));
+    super::notices::seeks_removed(hub, &gone);
+    let removed = gone.len();
     if removed == 0 {
         hub.say(id, "You have no active seeks.");
     } else {

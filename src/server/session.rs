@@ -74,6 +74,9 @@ pub struct Session {
     /// FICS block mode (`iset block 1`): each line starts with a number,
     /// and the answer comes wrapped with it and the command's code.
     pub block: bool,
+    /// The notices it asked for (`iset seekinfo 1`, `set gin 1`, `set
+    /// pin 1`).
+    pub notices: super::notices::Wanted,
     /// Its last game's opponent, terms and its own colour (`rematch`).
     pub last_game: Option<(String, super::terms::Terms, crate::rules::Color)>,
     /// The client's address.
@@ -110,6 +113,7 @@ impl Session {
             seeks: Bucket::new(rate::SEEKS),
             computer: false,
             block: false,
+            notices: Default::default(),
             last_game: None,
             peer,
         }
