@@ -551,3 +551,49 @@ fn a_lobby_is_told_of_seeks_games_and_players_as_fics_tells_them() {
     let quiet = lobby.command("who");
     assert!(!quiet.contains("<s> "), "{quiet}");
 }
+
+#[test]
+fn a_guest_registers_its_name_when_the_server_allows_it() {
+    let dir = temp();
+    let db = dir.path().join("s.db");
+    // Closed unless the keeper opens it.
+    {
+        let server = Server::start(&db);
+        let (mut guest, _) = server.guest();
+        let answer = guest.command("register secret1");
+        assert!(answer.contains("ask its keeper"), "{answer}");
+    }
+    let server = Server::start_with(&db, "127.0.0.1:0", &["--open-registration"]);
+    let (mut guest, name) = server.guest();
+    let answer = guest.command("register secret1");
+    assert!(
+        answer.contains("A guest name cannot be registered"),
+        "{answer}"
+    );
+    assert!(name.starts_with("Guest"));
+    let mut vera = server.connect();
+    vera.expect("login: ");
+    vera.send("Vera");
+    vera.expect("\":\n");
+    vera.send("");
+    vera.expect("fics% ");
+    let short = vera.command("register abc");
+    assert!(short.contains("Usage: register PASSWORD (6 to"), "{short}");
+    vera.send("register secret1");
+    vera.expect("Registering Vera...");
+    vera.expect("Vera is registered");
+    let again = vera.command("register secret2");
+    assert!(again.contains("registered already"), "{again}");
+    let finger = vera.command("finger");
+    assert!(!finger.contains("(U)"), "{finger}");
+    vera.send("quit");
+    vera.expect_closed();
+    // The account takes its password, and only it.
+    let mut wrong = server.connect();
+    wrong.expect("login: ");
+    wrong.send("vera");
+    wrong.expect("password: ");
+    wrong.send("secret2");
+    wrong.expect("Invalid password");
+    server.user("Vera", "secret1");
+}

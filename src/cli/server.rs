@@ -101,6 +101,12 @@ pub(super) struct ServerArgs {
     /// (a page elsewhere cannot play through a visitor's browser).
     #[arg(long, value_name = "ORIGIN")]
     allow_origin: Vec<String>,
+    /// Let guests register the names they logged in with, by
+    /// `register PASSWORD` (the page's Create account): the same name rules
+    /// and Argon2id hashes as add-user, five at once, then one a minute
+    /// for the whole server.
+    #[arg(long)]
+    open_registration: bool,
     /// Let WebSocket clients that send no Origin header in (programs,
     /// not browsers: every browser sends one).
     #[arg(long)]
@@ -126,6 +132,7 @@ pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
                 },
                 allow_origins: args.allow_origin,
                 allow_no_origin: args.allow_no_origin,
+                open_registration: args.open_registration,
             })
             .map_err(anyhow::Error::msg)?;
             Ok(ExitCode::SUCCESS)
@@ -134,7 +141,7 @@ pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
 }
 
 fn add_user(name: &str, path: &std::path::Path) -> Result<ExitCode> {
-    if !server::valid_handle(name) || name.to_ascii_lowercase().starts_with("guest") {
+    if !server::registrable(name) {
         bail!("{name:?}: a handle is 3 to 17 letters, and does not begin with \"guest\"");
     }
     let password = super::password::read(true)?;

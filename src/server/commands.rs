@@ -184,6 +184,12 @@ const COMMANDS: &[Command] = &[
         |h, id, a, _| set(h, id, a)
     ),
     command!(
+        "register",
+        200,
+        "register PASSWORD          make your guest name an account (if the server allows)",
+        |h, id, _, rest| super::register::register(h, id, rest)
+    ),
+    command!(
         "smoves",
         123,
         "smoves N | smoves USER N   a stored game as PGN",

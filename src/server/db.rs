@@ -207,6 +207,17 @@ impl Db {
         Ok(())
     }
 
+    /// Registers `name` with a password hash: `false` when the name is
+    /// taken (its hash is kept).
+    pub fn add_user(&self, name: &str, hash: &str) -> Result<bool, DbError> {
+        let added = self.conn.execute(
+            "INSERT INTO users (name, hash, created) VALUES (?1, ?2, ?3) \
+             ON CONFLICT(name) DO NOTHING",
+            params![name, hash, now_seconds()],
+        )?;
+        Ok(added == 1)
+    }
+
     /// A user's rating in `kind`: rating, deviation, volatility, games.
     pub fn rating(&self, user: &str, kind: &str) -> Result<Option<(f64, f64, f64, i64)>, DbError> {
         Ok(self

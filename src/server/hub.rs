@@ -61,6 +61,9 @@ pub struct Hub {
     pub limits: Limits,
     /// Passwords checked away from the hub.
     pub checker: Option<Checker>,
+    /// New accounts' rate limit, when guests may register
+    /// (`--open-registration`); `None`: they may not.
+    pub registration: Option<super::rate::Bucket>,
     /// Password checks in flight by address.
     pub checks: HashMap<std::net::IpAddr, usize>,
     /// The rate of password checks, the server's whole.
@@ -88,6 +91,7 @@ impl Hub {
             max_plies,
             limits: Limits::default(),
             checker: None,
+            registration: None,
             checks: HashMap::new(),
             check_rate: Bucket::new(super::rate::CHECKS),
             arrived: Instant::now(),

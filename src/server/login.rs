@@ -58,6 +58,12 @@ pub fn valid_handle(name: &str) -> bool {
     (3..=17).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
+/// Whether `name` may be registered: a handle that does not begin with
+/// `guest` (guests' names do).
+pub fn registrable(name: &str) -> bool {
+    valid_handle(name) && !name.to_ascii_lowercase().starts_with("guest")
+}
+
 /// A line typed before the client is logged in.
 pub fn line(hub: &mut Hub, id: ConnId, line: &str) {
     let Some(stage) = hub.session(id).map(|s| s.stage.clone()) else {

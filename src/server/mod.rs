@@ -33,6 +33,7 @@ mod password;
 mod play;
 mod rate;
 mod rating;
+mod register;
 mod requests;
 mod result;
 mod resume;
@@ -54,7 +55,7 @@ use tokio::sync::mpsc;
 pub use commands::names as command_names;
 pub use db::{Db, DbError};
 pub use limits::Limits;
-pub use login::valid_handle;
+pub use login::{registrable, valid_handle};
 pub use password::{MAX_PASSWORD, hash as hash_password};
 pub use terms::ruleset_of;
 
@@ -79,6 +80,8 @@ pub struct ServerOptions {
     pub allow_origins: Vec<String>,
     /// Whether a WebSocket without an `Origin` (no browser) is let in.
     pub allow_no_origin: bool,
+    /// Whether guests may register their names (`register PASSWORD`).
+    pub open_registration: bool,
 }
 
 /// The server's move limit unless told otherwise: the referee's.
@@ -139,6 +142,9 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
         .map_or(1, |d| d.as_nanos() as u64);
     let mut hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
     hub.limits = limits.clone();
+    hub.registration = options
+        .open_registration
+        .then(|| rate::Bucket::new(rate::REGISTRATIONS));
     hub.checker = Some(password::Checker::start(1, events.clone()));
     let hub_thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()

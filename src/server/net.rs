@@ -90,6 +90,16 @@ pub enum Event {
         /// to when the hub came to it).
         at: Instant,
     },
+    /// A new account's password hashed away from the hub
+    /// ([`super::register`]).
+    Hashed {
+        /// The connection that asked.
+        id: ConnId,
+        /// The name to register.
+        name: String,
+        /// The hash (`None`: it could not be made).
+        hash: Option<String>,
+    },
     /// A password checked away from the hub ([`super::password`]).
     Checked {
         /// The connection that typed it.

@@ -69,13 +69,19 @@ pub fn verify(password: &str, stored: &str) -> bool {
     })
 }
 
-/// A password to check, and whose it is.
+/// A password to check against a stored hash (`None`: no such user), or
+/// to hash for a new account, and whose it is.
 struct Job {
     id: super::net::ConnId,
     peer: std::net::IpAddr,
     name: String,
     typed: String,
-    stored: Option<String>,
+    work: Work,
+}
+
+enum Work {
+    Check(Option<String>),
+    Hash,
 }
 
 /// Threads that check passwords, with a bounded queue of checks waiting:
@@ -105,14 +111,18 @@ impl Checker {
                         Err(_) => return,
                     };
                     let Ok(job) = job else { return };
-                    let ok = job
-                        .stored
-                        .is_some_and(|h| verify_in(&mut memory, &job.typed, &h));
-                    let answer = super::net::Event::Checked {
-                        id: job.id,
-                        peer: job.peer,
-                        name: job.name,
-                        ok,
+                    let answer = match job.work {
+                        Work::Check(stored) => super::net::Event::Checked {
+                            id: job.id,
+                            peer: job.peer,
+                            ok: stored.is_some_and(|h| verify_in(&mut memory, &job.typed, &h)),
+                            name: job.name,
+                        },
+                        Work::Hash => super::net::Event::Hashed {
+                            id: job.id,
+                            hash: hash(&job.typed).ok(),
+                            name: job.name,
+                        },
                     };
                     if events.blocking_send(answer).is_err() {
                         return;
@@ -133,13 +143,34 @@ impl Checker {
         typed: &str,
         stored: Option<String>,
     ) -> bool {
-        let job = Job {
+        self.queue(Job {
             id,
             peer,
             name: name.to_string(),
             typed: typed.to_string(),
-            stored,
-        };
+            work: Work::Check(stored),
+        })
+    }
+
+    /// Queues the hashing of `password` for a new account `name`: `false`
+    /// when too many jobs are waiting.
+    pub fn hash(
+        &self,
+        id: super::net::ConnId,
+        peer: std::net::IpAddr,
+        name: &str,
+        password: &str,
+    ) -> bool {
+        self.queue(Job {
+            id,
+            peer,
+            name: name.to_string(),
+            typed: password.to_string(),
+            work: Work::Hash,
+        })
+    }
+
+    fn queue(&self, job: Job) -> bool {
         !matches!(
             self.jobs.try_send(job),
             Err(TrySendError::Full(_) | TrySendError::Disconnected(_))

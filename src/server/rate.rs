@@ -27,6 +27,9 @@ pub const LINES: (u32, f64) = (1000, 100.0);
 /// Messages (`tell`, `say`, `match`) a client may send at once, then one
 /// a second.
 pub const TALK: (u32, f64) = (10, 1.0);
+/// Accounts made with `register` on the whole server at once, then one a
+/// minute (with `--open-registration`).
+pub const REGISTRATIONS: (u32, f64) = (5, 1.0 / 60.0);
 /// Seeks a client may post at once, then one every five seconds.
 pub const SEEKS: (u32, f64) = (5, 0.2);
 
