@@ -194,7 +194,7 @@ impl Browser<'_> {
             assert!(
                 Instant::now() < deadline,
                 "waited for `{script}`; the console says:\n{}",
-                self.run("return document.getElementById('console').innerText")
+                self.console()
             );
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -222,6 +222,12 @@ impl Browser<'_> {
             &format!("/element/{id}/value"),
             Some(json!({"text": format!("{line}\n")})),
         );
+    }
+
+    /// The console's lines (it is folded away: not rendered text).
+    fn console(&self) -> String {
+        let script = "return [...document.getElementById('console').children].map((e) => e.textContent).join('\\n')";
+        self.run(script).as_str().unwrap_or_default().to_string()
     }
 
     fn text(&self, css: &str) -> String {
@@ -359,10 +365,9 @@ fn game<'a>(driver: &'a Driver, page: &str, kind: &str) -> (Browser<'a>, Browser
     white.enter(page);
     black.enter(page);
     white.say(&format!("seek 5 0 {kind} white"));
-    let ad = r#"/"play (\d+)" to respond/.exec(document.getElementById('console').innerText)"#;
-    black.wait(&format!("return {ad} !== null"));
-    let number = black.run(&format!("return {ad}[1]"));
-    black.say(&format!("play {}", number.as_str().unwrap()));
+    // The seek appears in the other's list of open seeks, with Play.
+    black.wait("return document.querySelector('#seeks li button')?.textContent === 'Play'");
+    black.click("#seeks li button");
     for side in [&white, &black] {
         side.wait("return document.getElementById('names').innerText.includes('vs.')");
     }
@@ -589,8 +594,8 @@ fn a_promotion_asks_which_piece_a_premove_plays_and_the_pgn_is_saved() {
     black.say("resign");
     white.wait("return document.getElementById('result').innerText.startsWith('1-0')");
     white.click("#pgn");
-    white.wait("return document.getElementById('console').innerText.includes('5. bxa8=N')");
-    let console = white.text("#console");
+    white.wait("return document.getElementById('console').textContent.includes('5. bxa8=N')");
+    let console = white.console();
     assert!(console.contains("[Result \"1-0\"]"), "{console}");
 }
 
@@ -628,7 +633,7 @@ fn a_registered_player_enters_after_a_wrong_password() {
     window.wait("return document.getElementById('toast').innerText == 'The password was refused.'");
     // Nothing more is sent until the person answers.
     std::thread::sleep(Duration::from_millis(500));
-    let refused = window.text("#console").matches("Invalid password").count();
+    let refused = window.console().matches("Invalid password").count();
     assert_eq!(refused, 1);
     fill("#password", "wonderland");
     window.click("#login button");
@@ -638,20 +643,37 @@ fn a_registered_player_enters_after_a_wrong_password() {
     assert!(!url.as_str().unwrap().contains("wonderland"), "{url}");
 }
 
-/// Kriegspiel's automatic token: after the umpire's "Pawn at d5
-/// captured", the side that lost the pawn sees a token where the
-/// capturer now stands; the capturer, whose own pawn is there, sees none.
+/// Kriegspiel's automatic tokens, as the server places them (the
+/// terminal's): after 1. e4 d5 ("1 pawn try") White sees one mark on each
+/// of the 10 squares a try may take on, each 10 %, and no arrows; after
+/// exd5 ("Pawn at d5 captured") Black sees a token of 100 % where its pawn
+/// was taken, and White's try marks are gone. A legend says what they are.
 #[test]
-fn kriegspiel_places_a_token_where_a_unit_was_captured() {
+fn kriegspiel_marks_pawn_tries_and_captures_as_the_terminal_does() {
     let Some((driver, _dir, _server, page)) = start() else {
         return;
     };
     let (white, black) = game(&driver, &page, "wild/16");
     white.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 16");
+    assert_eq!(
+        white.run("return document.getElementById('tokens-legend').hidden"),
+        json!(false)
+    );
     white.drag("e2", "e4");
     black.wait("return document.getElementById('result').innerText == 'Your move.'");
     black.drag("d7", "d5");
     white.wait("return document.getElementById('result').innerText == 'Your move.'");
+    white.wait("return document.querySelectorAll('#board svg text').length == 10");
+    let labels = white.run(
+        "return [...document.querySelectorAll('#board svg text')].map((t) => t.textContent).join(' ')",
+    );
+    assert_eq!(labels, json!(["10"; 10].join(" ")));
+    assert_eq!(
+        white.run("return document.querySelectorAll('#board svg line').length"),
+        json!(0),
+        "no arrows"
+    );
+    white.screenshot("kriegspiel-pawn-tries");
     white.drag("e4", "d5");
     black.wait(
         "return document.getElementById('announcements').innerText.includes('Pawn at d5 captured')",
@@ -659,16 +681,10 @@ fn kriegspiel_places_a_token_where_a_unit_was_captured() {
     black.wait("return document.querySelectorAll('#board svg text').length == 1");
     assert_eq!(
         black.run("return document.querySelector('#board svg text').textContent"),
-        json!("?")
+        json!("100")
     );
     black.screenshot("kriegspiel-auto-token");
-    white.wait(
-        "return document.getElementById('announcements').innerText.includes('Pawn at d5 captured')",
-    );
-    assert_eq!(
-        white.run("return document.querySelectorAll('#board svg text').length"),
-        json!(0)
-    );
+    white.wait("return document.querySelectorAll('#board svg text').length == 0");
 }
 
 /// The zone button marks what the terminal's `zone` marks: the squares

@@ -8,8 +8,11 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
 import type { DrawShape } from 'chessground/draw';
-import { Board12, BoardKind, SeatLine, Side, clockText, readBoard12, readSeat, squaresOf } from './protocol';
+import { Board12, BoardKind, Mark, SeatLine, Side, clockText, readBoard12, readSeat, squaresOf } from './protocol';
 import { zone } from './zone';
+import { Lobby } from './lobby';
+import { MoveList } from './movelist';
+import { Sound, play as playSound, setSound, soundOn } from './sound';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -22,14 +25,19 @@ interface Game {
   clockAt: number;
   turn: Side;
   legal: string[];
-  moves: string[];
+  list: MoveList;
+  // The plies already sounded (-1: none yet, the game as it stood when
+  // the page came to it is not sounded).
+  sounded: number;
   result: string | null;
   // Each side sees its own pieces (tokens and the zone then apply).
   hidden: boolean;
   view: BoardKind;
   board: Board12 | null;
   tokens: Map<string, Token>;
-  autoTokens: Map<string, Token>;
+  // The squares the server marks for this viewer (automatic tokens, a
+  // winning line).
+  marks: Mark[];
   showZone: boolean;
   stored: number | null;
 }
@@ -39,7 +47,8 @@ type Token = 'piece' | 'check' | 'king';
 let socket: WebSocket | null = null;
 let buffer = '';
 let handle = '';
-let account: { name: string; password: string } | null = null;
+let account: { name: string; password: string; create: boolean } | null = null;
+const lobby = new Lobby();
 let game: Game | null = null;
 let ground: Api | null = null;
 let tokenKind: Token | null = null;
@@ -54,21 +63,6 @@ function log(text: string, cls = ''): void {
   const line = document.createElement('div');
   line.textContent = text;
   if (cls) line.className = cls;
-  const ad = /\("play (\d+)" to respond\)/.exec(text);
-  if (ad) {
-    const button = document.createElement('button');
-    button.textContent = `play ${ad[1]}`;
-    button.addEventListener('click', () => send(`play ${ad[1]}`));
-    line.append(' ', button);
-  }
-  if (/ challenges you| match request/.test(text) || /"accept"/.test(text)) {
-    for (const word of ['accept', 'decline']) {
-      const button = document.createElement('button');
-      button.textContent = word;
-      button.addEventListener('click', () => send(word));
-      line.append(' ', button);
-    }
-  }
   out.append(line);
   while (out.childElementCount > 500) out.firstElementChild?.remove();
   out.scrollTop = out.scrollHeight;
@@ -109,10 +103,16 @@ function receive(chunk: string): void {
     if (account) send(account.name);
   } else if (rest.endsWith('password: ')) {
     buffer = '';
-    if (account) send(account.password);
+    if (account?.create) {
+      // The name is an account already: not ours to try passwords on.
+      toast(`${account.name} is registered already: enter with its password, or choose another name.`);
+      account = null;
+      socket?.close();
+    } else if (account) send(account.password);
   } else if (rest === 'fics% ') {
     buffer = '';
   }
+  soundMoves();
 }
 
 function line(raw: string): void {
@@ -140,15 +140,22 @@ function line(raw: string): void {
     }
     return;
   }
+  if (lobby.read(text)) return drawLobby();
   if (text.startsWith('Press return to enter the server as')) send('');
   const started = /^\*\*\*\* Starting FICS session as ([A-Za-z]+)/.exec(text);
   if (started) {
     handle = started[1];
-    for (const set of ['set style 12', 'iset ms 1', 'iset seat 1']) send(set);
+    for (const set of ['set style 12', 'iset ms 1', 'iset seat 1', 'iset seekinfo 1', 'set gin 1', 'set pin 1']) send(set);
+    lobby.ask('games');
+    send('games');
+    lobby.ask('who');
+    send('who');
     showLogin(false);
     $('me').textContent = handle;
+    if (account?.create) send(`register ${account.password}`);
   }
-  if (/^(Style 12 set\.|ms set\.|seat set\.)$/.test(text)) return;
+  if (/^(Style 12|ms|seat|seekinfo|gin|pin) set\.$/.test(text)) return;
+  registrationLine(text);
   offerLine(text);
   ratingLine(text);
   if (text.startsWith('**** Invalid password')) {
@@ -258,13 +265,14 @@ function seatLine(s: SeatLine): void {
       clockAt: performance.now(),
       turn: 'white',
       legal: [],
-      moves: [],
+      list: new MoveList(),
+      sounded: -1,
       result: null,
       hidden: false,
       view: { kind: 'none' },
       board: null,
       tokens: new Map(),
-      autoTokens: new Map(),
+      marks: [],
       showZone: false,
       stored: null,
     };
@@ -279,12 +287,16 @@ function seatLine(s: SeatLine): void {
       setUpBoard();
       break;
     case 'moved':
-      game.moves.push(s.text ?? '?');
+      game.list.moved(s.text);
       game.turn = s.side === 'white' ? 'black' : 'white';
       game.legal = [];
       break;
     case 'heard':
+      game.list.heard(s.text);
       announce(s.text);
+      break;
+    case 'marks':
+      game.marks = s.marks;
       break;
     case 'refused':
       if (game.side !== 'none') {
@@ -310,9 +322,36 @@ function seatLine(s: SeatLine): void {
       game.legal = [];
       announce(`Game over: ${s.result} (${s.reason})`);
       showEnd(s.result, s.reason);
+      game.sounded = game.list.plies.length;
+      sound('end');
       break;
   }
   redraw();
+}
+
+// ---- sounds ----
+
+function sound(kind: Sound): void {
+  playSound(kind);
+  $('sound-state').textContent = kind;
+}
+
+// The newest move's sound, once its lines are all in: a check, a
+// capture (by its SAN, or the umpire's words in Kriegspiel), or a move.
+function soundMoves(): void {
+  if (!game) return;
+  const count = game.list.plies.length;
+  if (game.sounded < 0 || game.result !== null) {
+    game.sounded = count;
+    return;
+  }
+  if (count <= game.sounded) return;
+  game.sounded = count;
+  const label = game.list.label(count - 1);
+  const heard = game.list.plies[count - 1].heard.join(' ');
+  if (/[+#]/.test(label) || /check/i.test(heard)) sound('check');
+  else if (label.includes('x') || /captured/i.test(heard)) sound('capture');
+  else sound('move');
 }
 
 function announce(text: string): void {
@@ -320,17 +359,12 @@ function announce(text: string): void {
   item.textContent = text;
   $('announcements').append(item);
   item.scrollIntoView({ block: 'nearest' });
-  if (!game) return;
-  // Automatic guess tokens: a capture's square (the umpire says "Pawn at
-  // d5 captured"); the capturer's own piece stands there, so only the
-  // side that lost the unit sees it (shapes() skips its own pieces).
-  const captured = /\b(?:Pawn|Piece) at ([a-h][1-8]) captured/i.exec(text);
-  if (captured && game.hidden) game.autoTokens.set(captured[1], 'piece');
-  if (/check/i.test(text) && game.hidden) toast(text);
+  if (game?.hidden && /check/i.test(text)) toast(text);
 }
 
 function boardLine(b: Board12): void {
   if (!game || b.game !== game.number) return;
+  game.list.board(b);
   game.board = b;
   game.turn = b.turn;
   redraw();
@@ -343,10 +377,11 @@ function setUpBoard(): void {
   board.hidden = game.view.kind !== 'chess';
   grid.hidden = game.view.kind !== 'grid';
   $('tokens').hidden = !game.hidden;
+  $('tokens-legend').hidden = !game.hidden;
   $('zone').hidden = !game.hidden;
   // A grid has no sides to turn the board to.
   $('flip').hidden = game.view.kind !== 'chess';
-  if (game.view.kind !== 'chess') return;
+  if (game.view.kind !== 'chess') return placeClocks();
   ground?.destroy();
   ground = Chessground(board, {
     orientation: game.side === 'black' ? 'black' : 'white',
@@ -356,6 +391,14 @@ function setUpBoard(): void {
     drawable: { enabled: true },
     events: { select: selected },
   });
+  placeClocks();
+}
+
+// Before any game: a board in the starting position to look at.
+function idleBoard(): void {
+  ground = Chessground($('board'), { viewOnly: true, coordinates: true });
+  $('board').hidden = false;
+  $('names').textContent = 'No game yet: seek one, or take a seek or watch a game from the lists.';
 }
 
 // A move made on the board: the legal text with these squares (asking
@@ -413,14 +456,21 @@ function dests(): Map<Key, Key[]> {
 }
 
 function shapes(): DrawShape[] {
-  if (!game || !game.hidden) return [];
+  if (!game || !game.hidden || !game.list.live()) return [];
   const out: DrawShape[] = [];
   const other = game.side === 'white' ? 'black' : 'white';
-  const labels: Record<Token, string> = { piece: '?', check: '+', king: 'K' };
-  for (const [key, kind] of [...game.autoTokens, ...game.tokens]) {
-    // A token marks where an enemy unit may be: never on one's own piece.
+  const fill = other === 'black' ? '#222' : '#eee';
+  // The server's automatic tokens (a piece token's strength as its
+  // number), then the player's own (`?`, `+`, `K`), which take their
+  // square. A token never stands on one's own piece.
+  const labels = new Map<string, string>();
+  const glyph: Record<string, string> = { check: '+', king: 'K' };
+  for (const m of game.marks) labels.set(m.square, glyph[m.kind] ?? String(m.strength));
+  const own: Record<Token, string> = { piece: '?', check: '+', king: 'K' };
+  for (const [key, kind] of game.tokens) labels.set(key, own[kind]);
+  for (const [key, text] of labels) {
     if (game.board && pieceAt(game.board.placement, key)) continue;
-    out.push({ orig: key as Key, label: { text: labels[kind], fill: other === 'black' ? '#222' : '#eee' } });
+    out.push({ orig: key as Key, label: { text, fill } });
   }
   // The zone as the terminal's `zone` shows it: the squares none of the
   // viewer's pieces guards, in red (the legend names its unguarded
@@ -430,20 +480,7 @@ function shapes(): DrawShape[] {
       out.push({ orig: key as Key, brush: 'red' });
     }
   }
-  // Pawn tries: the diagonal steps the legal attempts allow.
-  if (game.board && /pawn tr/i.test(lastAnnouncement())) {
-    for (const text of game.legal) {
-      const sq = squaresOf(text);
-      if (sq && sq.from[0] !== sq.to[0] && pieceAt(game.board.placement, sq.from)?.toLowerCase() === 'p') {
-        out.push({ orig: sq.from as Key, dest: sq.to as Key, brush: 'yellow' });
-      }
-    }
-  }
   return out;
-}
-
-function lastAnnouncement(): string {
-  return $('announcements').lastElementChild?.textContent ?? '';
 }
 
 // The squares none of the viewer's pieces guards.
@@ -486,30 +523,36 @@ function controls(): void {
   for (const id of ['resign', 'draw', 'abort']) $(id).hidden = !playing;
   $('rematch').hidden = !(game !== null && game.side !== 'none' && game.result !== null);
   $('pgn').hidden = game === null || game.result === null;
+  $('history').hidden = game === null;
 }
 
 function redraw(): void {
   controls();
   if (!game) return;
-  const mine = game.side !== 'none' && game.side === game.turn && game.result === null;
+  const list = game.list;
+  const live = list.live();
+  const mine = live && game.side !== 'none' && game.side === game.turn && game.result === null;
   const [first, second] = sideNames();
   const you = game.side === 'none' ? '' : ` You play ${game.side === 'white' ? first : second}.`;
   $('names').textContent = `${game.names.white} (${first}) vs. ${game.names.black} (${second}), ${game.ruleset}.${you}`;
-  $('result').textContent = game.result ?? (mine ? 'Your move.' : `${game.turn === 'white' ? first : second} to move.`);
+  $('result').textContent = live
+    ? (game.result ?? (mine ? 'Your move.' : `${game.turn === 'white' ? first : second} to move.`))
+    : `Move ${list.shown()} of ${list.plies.length}: End or the last button for the game as it stands.`;
+  drawMoves();
   if (game.view.kind === 'grid') return drawConnect(game.view, mine);
   if (!ground) return;
-  const b = game.board;
+  const b = live ? game.board : list.boardShown();
   const check = b && /[+#]$/.test(b.pretty) ? b.turn : false;
   ground.set({
-    fen: b?.placement,
-    turnColor: game.turn,
+    fen: b?.placement ?? 'start',
+    turnColor: live ? game.turn : b?.turn,
     lastMove: b?.last as Key[] | undefined,
     check: game.hidden ? false : check,
     movable: {
-      color: game.result === null && game.side !== 'none' ? game.side : undefined,
+      color: live && game.result === null && game.side !== 'none' ? game.side : undefined,
       dests: mine ? dests() : new Map(),
     },
-    viewOnly: game.side === 'none' || game.result !== null,
+    viewOnly: !live || game.side === 'none' || game.result !== null,
   });
   ground.setAutoShapes(shapes());
   const legend = $('zone-legend');
@@ -517,6 +560,63 @@ function redraw(): void {
   legend.textContent = legend.hidden ? '' : zoneLegend();
   // A premove waits for the moves the server allows.
   if (mine && game.legal.length > 0) ground.playPremove();
+}
+
+// The move list: a row a move number, each ply a button to look at the
+// position after it; in Kriegspiel the umpire's words under each.
+function drawMoves(): void {
+  if (!game) return;
+  const list = game.list;
+  const grid = game.view.kind === 'grid';
+  const shown = list.shown();
+  const rows = list.rows().map((row) => {
+    const li = document.createElement('li');
+    const n = document.createElement('span');
+    n.className = 'n';
+    n.textContent = `${row.number}.`;
+    li.append(n);
+    for (const i of row.plies) {
+      const button = document.createElement('button');
+      button.className = 'ply';
+      button.dataset.ply = String(i + 1);
+      const label = list.label(i);
+      // Connect N: the column is the move.
+      button.textContent = grid ? label.replace(/\d+$/, '') : label;
+      if (i + 1 === shown) button.setAttribute('aria-current', 'step');
+      for (const words of list.plies[i].heard) {
+        const said = document.createElement('small');
+        said.textContent = words;
+        button.append(said);
+      }
+      button.addEventListener('click', () => look(i + 1));
+      li.append(button);
+    }
+    return li;
+  });
+  const moves = $('moves');
+  moves.replaceChildren(...rows);
+  moves.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+  $('history').hidden = false;
+}
+
+// Looks at the position after ply `n` (the last: the game as it stands).
+function look(n: number): void {
+  if (!game) return;
+  game.list.go(n);
+  redraw();
+}
+
+// The clocks beside the board: the one of the side at the board's top
+// above it (kept in view on a phone), the other below.
+function placeClocks(): void {
+  const area = game?.view.kind === 'grid' ? $('connect') : $('board');
+  const bottom = ground && game?.view.kind !== 'grid' ? ground.state.orientation : game?.side === 'black' ? 'black' : 'white';
+  const top = $(bottom === 'white' ? 'clock-black' : 'clock-white');
+  const below = $(bottom === 'white' ? 'clock-white' : 'clock-black');
+  area.before(top);
+  area.after(below);
+  top.classList.add('top');
+  below.classList.remove('top');
 }
 
 // The sides as the game's pieces show them: White and Black on a chess
@@ -530,8 +630,9 @@ function drawConnect(shape: { columns: number; rows: number }, mine: boolean): v
   const grid = $('connect');
   const cells: string[][] = Array.from({ length: shape.rows }, () => new Array(shape.columns).fill(''));
   // Each move is its cell: `d1` is column d, the bottom row.
-  game.moves.forEach((text, i) => {
-    const cell = /^([a-z])(\d+)$/.exec(text);
+  const shown = game.list.shown();
+  game.list.plies.slice(0, shown).forEach((ply, i) => {
+    const cell = /^([a-z])(\d+)$/.exec(ply.text ?? '');
     if (!cell) return;
     const column = cell[1].charCodeAt(0) - 97;
     const row = shape.rows - parseInt(cell[2], 10);
@@ -550,13 +651,17 @@ function drawConnect(shape: { columns: number; rows: number }, mine: boolean): v
     button.addEventListener('click', () => move && send(move));
     grid.append(button);
   }
-  for (const row of cells) {
-    for (const cell of row) {
+  // The winning line the server marks, once the game stands there.
+  const line = new Set(game.list.live() ? game.marks.filter((m) => m.kind === 'line').map((m) => m.square) : []);
+  cells.forEach((row, r) => {
+    row.forEach((cell, column) => {
       const div = document.createElement('div');
-      div.className = `cell ${cell}`;
+      const name = `${String.fromCharCode(97 + column)}${shape.rows - r}`;
+      div.className = `cell ${cell}${line.has(name) ? ' win' : ''}`;
+      div.dataset.cell = name;
       grid.append(div);
-    }
-  }
+    });
+  });
 }
 
 function tickClocks(): void {
@@ -586,6 +691,58 @@ function download(pgn: string): void {
   log(`${name}:\n${pgn}`, 'pgn');
 }
 
+// ---- the lobby ----
+
+// The open seeks (Play, or Cancel for one's own), the games being
+// played (Watch) and who is online, as the lobby keeps them.
+function drawLobby(): void {
+  const seeks = [...lobby.seeks.values()].sort((a, b) => a.number - b.number);
+  $('seeks').replaceChildren(
+    ...seeks.map((ad) => {
+      const own = ad.name === handle;
+      const color = ad.color === 'W' ? ', as White' : ad.color === 'B' ? ', as Black' : '';
+      const rating = ad.rating ? ` (${ad.rating})` : '';
+      return row(
+        `${ad.name}${rating}: ${ad.type}, ${ad.minutes}+${ad.increment}${ad.rated ? ', rated' : ''}${color}`,
+        own ? 'Cancel' : 'Play',
+        own ? `unseek ${ad.number}` : `play ${ad.number}`,
+        `seek-${ad.number}`,
+      );
+    }),
+  );
+  $('seeks-none').hidden = seeks.length > 0;
+  const games = [...lobby.games.values()].sort((a, b) => a.number - b.number);
+  $('games-list').replaceChildren(
+    ...games.map((g) => row(`${g.number}. ${g.white} vs. ${g.black}, ${g.terms}`, 'Watch', `observe ${g.number}`, `game-${g.number}`)),
+  );
+  $('games-none').hidden = games.length > 0;
+  const players = [...lobby.players].sort();
+  $('players').textContent = players.length ? `Online (${players.length}): ${players.join(', ')}` : '';
+}
+
+function row(text: string, action: string, line: string, id: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.id = id;
+  li.append(text, ' ');
+  const button = document.createElement('button');
+  button.textContent = action;
+  button.addEventListener('click', () => send(line));
+  li.append(button);
+  return li;
+}
+
+// What the server says of `register`.
+function registrationLine(text: string): void {
+  if (!account?.create) return;
+  if (/^[A-Za-z]+ is registered: /.test(text)) {
+    toast('Account created: enter with this name and password from now on.');
+    account = { ...account, create: false };
+  } else if (/does not register players|cannot be registered|already registered|Usage: register|Too many new accounts|busy: try again/.test(text)) {
+    toast(text);
+    account = { ...account, create: false };
+  }
+}
+
 // ---- the controls ----
 
 function showLogin(show: boolean): void {
@@ -594,15 +751,34 @@ function showLogin(show: boolean): void {
 }
 
 function wire(): void {
-  $('login').addEventListener('submit', (e) => {
-    e.preventDefault();
+  const enter = (create: boolean): void => {
     const name = ($('name') as HTMLInputElement).value.trim();
     const password = ($('password') as HTMLInputElement).value;
-    account = { name: name === '' ? 'guest' : name, password };
+    if (create && (name === '' || password === '')) return toast('A new account needs a name and a password.');
+    account = { name: name === '' ? 'guest' : name, password, create };
     ($('password') as HTMLInputElement).value = '';
     if (!socket || socket.readyState !== WebSocket.OPEN) connect();
     else send(account.name);
+  };
+  $('login').addEventListener('submit', (e) => {
+    e.preventDefault();
+    enter(false);
   });
+  $('create').addEventListener('click', () => enter(true));
+  for (const [id, step] of [['first', -Infinity], ['prev', -1], ['next', 1], ['last', Infinity]] as const) {
+    $(id).addEventListener('click', () => game && look(Math.abs(step) === Infinity ? (step > 0 ? game.list.plies.length : 0) : game.list.shown() + step));
+  }
+  document.addEventListener('keydown', (e) => {
+    const target = e.target as HTMLElement;
+    if (!game || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+    const to = { ArrowLeft: game.list.shown() - 1, ArrowRight: game.list.shown() + 1, Home: 0, End: game.list.plies.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    look(to);
+  });
+  const switchBox = $('sound') as HTMLInputElement;
+  switchBox.checked = soundOn();
+  switchBox.addEventListener('change', () => setSound(switchBox.checked));
   $('seek').addEventListener('submit', (e) => {
     e.preventDefault();
     const kind = ($('kind') as HTMLSelectElement).value;
@@ -619,10 +795,13 @@ function wire(): void {
     }
     input.value = '';
   });
-  for (const [id, line] of [['resign', 'resign'], ['draw', 'draw'], ['abort', 'abort'], ['sought', 'sought'], ['games', 'games']]) {
+  for (const [id, line] of [['resign', 'resign'], ['draw', 'draw'], ['abort', 'abort']]) {
     $(id).addEventListener('click', () => send(line));
   }
-  $('flip').addEventListener('click', () => ground?.toggleOrientation());
+  $('flip').addEventListener('click', () => {
+    ground?.toggleOrientation();
+    placeClocks();
+  });
   $('rematch').addEventListener('click', () => send('rematch'));
   $('end-rematch').addEventListener('click', () => {
     $('end').hidden = true;
@@ -663,3 +842,4 @@ function wire(): void {
 
 wire();
 showLogin(true);
+idleBoard();

@@ -17,6 +17,17 @@ export interface Board12 {
   pretty: string;
   // The viewer's relation: 1 its move, -1 the other's, 0 observing.
   relation: number;
+  // The plies played before this position (0 at the start).
+  ply: number;
+}
+
+// A square the viewer's helpers mark, as the server places them:
+// Kriegspiel's automatic tokens (`piece`, `check`, `king`, with how sure,
+// in %), Connect N's winning `line`.
+export interface Mark {
+  square: string;
+  kind: string;
+  strength: number;
 }
 
 export type SeatLine =
@@ -29,6 +40,7 @@ export type SeatLine =
   | { kind: 'end'; game: number; result: string; reason: string }
   | { kind: 'legal'; game: number; moves: string[] }
   | { kind: 'stored'; game: number; id: number }
+  | { kind: 'marks'; game: number; marks: Mark[] }
   | { kind: 'board'; game: number; board: BoardKind };
 
 // What a game is played on, as the server says (`<s1> N board ...`).
@@ -82,6 +94,14 @@ export function readSeat(line: string): SeatLine | null {
       const id = number(rest[0] ?? '');
       return id === null ? null : { kind: 'stored', game, id };
     }
+    case 'marks': {
+      const marks: Mark[] = [];
+      for (let i = 0; i + 2 < rest.length; i += 3) {
+        const strength = number(rest[i + 2]);
+        if (/^[a-z][1-9]\d?$/.test(rest[i]) && strength !== null) marks.push({ square: rest[i], kind: rest[i + 1], strength });
+      }
+      return { kind: 'marks', game, marks };
+    }
     default:
       return null;
   }
@@ -100,6 +120,7 @@ export function readBoard12(line: string): Board12 | null {
   let last: [string, string] | undefined;
   const squares = /([a-h][1-8])-([a-h][1-8])/.exec(verbose);
   const turn: Side = f[9] === 'W' ? 'white' : 'black';
+  const fullmoves = number(f[26]) ?? 1;
   if (squares) last = [squares[1], squares[2]];
   else if (verbose === 'o-o' || verbose === 'o-o-o') {
     const rank = turn === 'white' ? '8' : '1';
@@ -114,6 +135,7 @@ export function readBoard12(line: string): Board12 | null {
     last,
     pretty: f[29],
     relation: number(f[19]) ?? 0,
+    ply: Math.max(0, (fullmoves - 1) * 2 + (turn === 'black' ? 1 : 0)),
   };
 }
 
