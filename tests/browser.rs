@@ -347,13 +347,16 @@ fn base64_decode(text: &str) -> Vec<u8> {
 /// The WebDriver and a server with its page (and the folder of its
 /// database); `None` when there is no WebDriver to run.
 fn start() -> Option<(Driver, tempfile::TempDir, Server, String)> {
+    start_with(&[])
+}
+
+/// [`start`], the server with `flags` too.
+fn start_with(flags: &[&str]) -> Option<(Driver, tempfile::TempDir, Server, String)> {
     let driver = Driver::start()?;
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(
-        &dir.path().join("s.db"),
-        "127.0.0.1:0",
-        &["--http", "127.0.0.1:0"],
-    );
+    let mut all = vec!["--http", "127.0.0.1:0"];
+    all.extend_from_slice(flags);
+    let server = Server::start_with(&dir.path().join("s.db"), "127.0.0.1:0", &all);
     let page = server.page.clone().unwrap();
     Some((driver, dir, server, page))
 }
@@ -500,6 +503,16 @@ fn a_chess_game_by_drag_and_drop_with_destinations_and_check() {
         margins.as_f64().unwrap() <= 2.0,
         "off centre by {margins} px"
     );
+    // The opponent's clock (White's, above Black's board) stays in view
+    // when the page is scrolled down to the buttons.
+    black.run("window.scrollTo(0, document.body.scrollHeight); return true");
+    black.wait("return window.scrollY > 0");
+    let seen = black.run(
+        "const r = document.getElementById('clock-white').getBoundingClientRect();
+         return r.top >= 0 && r.bottom <= window.innerHeight;",
+    );
+    assert_eq!(seen, json!(true), "the opponent's clock scrolled away");
+    black.run("window.scrollTo(0, 0); return true");
     black.screenshot("chess-phone");
 }
 
@@ -519,7 +532,7 @@ fn connect_four_and_antichess_are_drawn() {
     );
     assert!(names.ends_with("You play Red."), "{names}");
     assert!(black.text("#names").ends_with("You play Yellow."));
-    assert!(white.text("#clock-white").starts_with("Red "));
+    white.wait("return document.getElementById('clock-white').innerText.startsWith('Red ')");
     assert_eq!(
         white.run("return document.getElementById('flip').hidden"),
         json!(true)
@@ -673,6 +686,11 @@ fn kriegspiel_marks_pawn_tries_and_captures_as_the_terminal_does() {
         json!(0),
         "no arrows"
     );
+    // The move list: its own move, the other's hidden, and what the
+    // umpire said of each.
+    white.wait(&format!("{PLIES} == 'e4 ?'"));
+    let said = white.text("#moves");
+    assert!(said.contains("1 pawn try"), "{said}");
     white.screenshot("kriegspiel-pawn-tries");
     white.drag("e4", "d5");
     black.wait(
@@ -761,4 +779,207 @@ fn offers_and_the_rematch_are_buttons() {
         "{}",
         black.text("#names")
     );
+}
+
+/// The labels of the move list's plies, space-separated.
+const PLIES: &str = "return [...document.querySelectorAll('#moves .ply')].map((b) => b.firstChild.textContent).join(' ')";
+
+/// Waits until the piece on `square`, as chessground draws it once its
+/// animation is over, is `piece` (`white pawn`; `None`: no piece).
+fn wait_piece(browser: &Browser<'_>, square: &str, piece: Option<&str>) {
+    let expected = piece.map_or("null".to_string(), |p| format!("'{p}'"));
+    browser.wait(&format!(
+        "return ([...document.querySelectorAll('#board piece:not(.ghost)')].find((p) => p.cgKey === '{square}')?.className.split(' ').slice(0, 2).join(' ') ?? null) === {expected}"
+    ));
+}
+
+/// Before a game a board in the starting position, no clocks and no game
+/// buttons; in a game the move list in SAN, stepped through by clicking a
+/// move, the arrow keys, Home and End; sounds for a move and a capture,
+/// silenced by the switch.
+#[test]
+fn the_move_list_steps_through_the_game_and_moves_sound() {
+    let Some((driver, _dir, _server, page)) = start() else {
+        return;
+    };
+    let idle = driver.browser();
+    idle.enter(&page);
+    idle.wait("return document.querySelectorAll('#board piece:not(.ghost)').length == 32");
+    assert_eq!(
+        idle.run("return ['clock-white', 'clock-black', 'game-buttons', 'history'].every((id) => document.getElementById(id).hidden)"),
+        json!(true)
+    );
+    assert!(idle.text("#names").starts_with("No game yet"));
+    idle.screenshot("before-a-game");
+    drop(idle);
+    let (white, black) = game(&driver, &page, "chess");
+    for (side, from, to) in [
+        (&white, "e2", "e4"),
+        (&black, "d7", "d5"),
+        (&white, "e4", "d5"),
+    ] {
+        side.wait("return document.getElementById('result').innerText == 'Your move.'");
+        side.drag(from, to);
+    }
+    black.wait(&format!("{PLIES}.startsWith('e4 d5 exd5')"));
+    black.wait("return document.body.dataset.sound == 'capture'");
+    let sounds = black.run("return Number(document.body.dataset.sounds)");
+    assert_eq!(sounds, json!(3), "a sound a move");
+    // Back to the first move: e4 played, d5 not yet.
+    black.click("#moves .ply[data-ply='1']");
+    black.wait("return document.getElementById('result').innerText.startsWith('Move 1 of 3')");
+    wait_piece(&black, "e4", Some("white pawn"));
+    wait_piece(&black, "d5", None);
+    wait_piece(&black, "d7", Some("black pawn"));
+    black.screenshot("move-list");
+    // The arrows step; End is the game as it stands.
+    black.run("document.activeElement.blur(); return true");
+    let key = |k: &str| {
+        black.call(
+            "POST",
+            "/actions",
+            Some(
+                json!({"actions": [{"type": "key", "id": "keys", "actions": [
+                {"type": "keyDown", "value": k}, {"type": "keyUp", "value": k}]}]}),
+            ),
+        );
+    };
+    key("\u{E014}"); // ArrowRight
+    black.wait("return document.getElementById('result').innerText.startsWith('Move 2 of 3')");
+    wait_piece(&black, "d5", Some("black pawn"));
+    key("\u{E012}"); // ArrowLeft
+    key("\u{E012}");
+    black.wait("return document.getElementById('result').innerText.startsWith('Move 0 of 3')");
+    wait_piece(&black, "e4", None);
+    key("\u{E010}"); // End
+    black.wait("return document.getElementById('result').innerText == 'Your move.'");
+    wait_piece(&black, "d5", Some("white pawn"));
+    // The switch off: moves are silent.
+    black.click("#sound");
+    black.drag("d8", "d5");
+    white.wait(&format!("{PLIES}.startsWith('e4 d5 exd5 Qxd5')"));
+    black.wait(&format!("{PLIES}.startsWith('e4 d5 exd5 Qxd5')"));
+    assert_eq!(
+        black.run("return Number(document.body.dataset.sounds)"),
+        json!(3)
+    );
+    assert_eq!(
+        white.run("return Number(document.body.dataset.sounds)"),
+        json!(4)
+    );
+}
+
+/// The lobby is live: a seek appears in the others' list (Play) and the
+/// seeker's own (Cancel), goes when cancelled; a game taken from it is
+/// listed for a third player, who watches it with Watch; who is online is
+/// listed.
+#[test]
+fn the_lobby_lists_seeks_games_and_players_as_they_change() {
+    let Some((driver, _dir, _server, page)) = start() else {
+        return;
+    };
+    let (a, b) = (driver.browser(), driver.browser());
+    let a_name = a.enter(&page);
+    let b_name = b.enter(&page);
+    a.wait(&format!(
+        "return document.getElementById('players').innerText.includes('{b_name}')"
+    ));
+    b.wait(&format!(
+        "return document.getElementById('players').innerText.includes('{a_name}')"
+    ));
+    assert_eq!(
+        b.run("return document.getElementById('seeks-none').hidden"),
+        json!(false)
+    );
+    a.click("#seek button[type=submit]");
+    b.wait("return document.querySelector('#seeks li button')?.textContent === 'Play'");
+    a.wait("return document.querySelector('#seeks li button')?.textContent === 'Cancel'");
+    let ad = b.text("#seeks li");
+    assert!(ad.starts_with(&format!("{a_name}: blitz, 5+0")), "{ad}");
+    b.screenshot("lobby-seek");
+    a.click("#seeks li button");
+    b.wait("return document.querySelectorAll('#seeks li').length == 0");
+    assert_eq!(
+        b.run("return document.getElementById('seeks-none').hidden"),
+        json!(false)
+    );
+    a.click("#seek button[type=submit]");
+    b.wait("return document.querySelector('#seeks li button')?.textContent === 'Play'");
+    b.click("#seeks li button");
+    for side in [&a, &b] {
+        side.wait("return document.getElementById('names').innerText.includes('vs.')");
+        side.wait("return document.querySelectorAll('#seeks li').length == 0");
+    }
+    let c = driver.browser();
+    c.enter(&page);
+    c.wait("return document.querySelector('#games-list li button')?.textContent === 'Watch'");
+    let listed = c.text("#games-list li");
+    assert!(
+        listed.contains(&a_name) && listed.contains(&b_name),
+        "{listed}"
+    );
+    c.screenshot("lobby-games");
+    c.click("#games-list li button");
+    c.wait("return document.getElementById('names').innerText.includes('vs.')");
+    assert!(!c.text("#names").contains("You play"));
+    // The game's end takes it off the list.
+    a.say("resign");
+    c.wait("return document.querySelectorAll('#games-list li').length == 0");
+    drop(c);
+    a.wait(&format!("return !document.getElementById('players').innerText.includes('Guest') || document.getElementById('players').innerText.split(',').length == 2"));
+}
+
+/// Connect N: the winning four marked, the moves listed as columns.
+#[test]
+fn connect_four_marks_the_winning_four() {
+    let Some((driver, _dir, _server, page)) = start() else {
+        return;
+    };
+    let (white, black) = game(&driver, &page, "connect-4-7-6");
+    white.wait("return document.querySelectorAll('#connect .cell').length == 42");
+    for (i, column) in [1, 2, 1, 2, 1, 2, 1].into_iter().enumerate() {
+        let side = if i % 2 == 0 { &white } else { &black };
+        side.wait("return document.getElementById('result').innerText == 'Your move.'");
+        side.click(&format!("#connect button.drop:nth-of-type({column})"));
+    }
+    for side in [&white, &black] {
+        side.wait("return document.querySelectorAll('#connect .cell.win').length == 4");
+    }
+    let win = white.run(
+        "return [...document.querySelectorAll('#connect .cell.win')].map((c) => c.dataset.cell).sort().join(' ')",
+    );
+    assert_eq!(win, json!("a1 a2 a3 a4"));
+    assert_eq!(white.text("#end-text"), "You won with a line.");
+    assert_eq!(white.run(PLIES), json!("a b a b a b a"));
+    white.screenshot("connect-four-won");
+}
+
+/// With `--open-registration`, Create account makes the name an account:
+/// the next visit enters with its password.
+#[test]
+fn an_account_is_created_from_the_page() {
+    let Some((driver, _dir, _server, page)) = start_with(&["--open-registration"]) else {
+        return;
+    };
+    let window = driver.browser();
+    window.call(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("http://{page}/")})),
+    );
+    window.run("document.getElementById('name').value = 'Vera'; document.getElementById('password').value = 'secret1'; return true");
+    window.click("#create");
+    window.wait("return document.getElementById('toast').innerText.startsWith('Account created')");
+    assert_eq!(window.text("#me"), "Vera");
+    drop(window);
+    let again = driver.browser();
+    again.call(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("http://{page}/")})),
+    );
+    again.run("document.getElementById('name').value = 'Vera'; document.getElementById('password').value = 'secret1'; return true");
+    again.click("#login button[type=submit]");
+    again.wait("return document.getElementById('me').innerText == 'Vera'");
+    assert!(!again.console().contains("is not a registered name"));
 }

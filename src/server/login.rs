@@ -181,12 +181,12 @@ fn offer_guest(hub: &mut Hub, id: ConnId, name: &str, given: bool) {
             "\n\"{name}\" is not a registered name.  You may use this name to play unrated games."
         )
     };
-    hub.say(
-        id,
-        &format!(
-            "{first}\n(A registered name is made by the server's keeper: antichess server add-user NAME.)\n"
-        ),
-    );
+    let how = if hub.registration.is_some() {
+        "Once in, \"register PASSWORD\" makes a name of your own an account."
+    } else {
+        "A registered name is made by the server's keeper: antichess server add-user NAME."
+    };
+    hub.say(id, &format!("{first}\n({how})\n"));
     hub.prompt(
         id,
         &format!("Press return to enter the server as \"{name}\":\n"),

@@ -27,6 +27,8 @@ export class Lobby {
   seeks = new Map<number, SeekAd>();
   games = new Map<number, GameAd>();
   players = new Set<string>();
+  // A list changed since the page last drew them.
+  changed = false;
   // Replies the page asked for and reads itself (`games`, `who`).
   private reading: 'games' | 'who' | null = null;
   private asked: ('games' | 'who')[] = [];
@@ -38,6 +40,13 @@ export class Lobby {
 
   // Reads one line: whether it was the lobby's (and not for the console).
   read(line: string): boolean {
+    const before = [this.seeks.size, this.games.size, this.players.size].join();
+    const own = this.readLine(line);
+    if (own || before !== [this.seeks.size, this.games.size, this.players.size].join()) this.changed = true;
+    return own;
+  }
+
+  private readLine(line: string): boolean {
     if (line === '<sc>') {
       this.seeks.clear();
       return true;

@@ -140,7 +140,9 @@ function line(raw: string): void {
     }
     return;
   }
-  if (lobby.read(text)) return drawLobby();
+  const lobbys = lobby.read(text);
+  if (lobby.changed) drawLobby();
+  if (lobbys) return;
   if (text.startsWith('Press return to enter the server as')) send('');
   const started = /^\*\*\*\* Starting FICS session as ([A-Za-z]+)/.exec(text);
   if (started) {
@@ -696,6 +698,7 @@ function download(pgn: string): void {
 // The open seeks (Play, or Cancel for one's own), the games being
 // played (Watch) and who is online, as the lobby keeps them.
 function drawLobby(): void {
+  lobby.changed = false;
   const seeks = [...lobby.seeks.values()].sort((a, b) => a.number - b.number);
   $('seeks').replaceChildren(
     ...seeks.map((ad) => {
@@ -713,17 +716,23 @@ function drawLobby(): void {
   $('seeks-none').hidden = seeks.length > 0;
   const games = [...lobby.games.values()].sort((a, b) => a.number - b.number);
   $('games-list').replaceChildren(
-    ...games.map((g) => row(`${g.number}. ${g.white} vs. ${g.black}, ${g.terms}`, 'Watch', `observe ${g.number}`, `game-${g.number}`)),
+    ...games.map((g) => {
+      const text = `${g.number}. ${g.white} vs. ${g.black}, ${g.terms}`;
+      // One's own game is on the board already.
+      const own = g.white === handle || g.black === handle;
+      return row(text, own ? null : 'Watch', `observe ${g.number}`, `game-${g.number}`);
+    }),
   );
   $('games-none').hidden = games.length > 0;
   const players = [...lobby.players].sort();
   $('players').textContent = players.length ? `Online (${players.length}): ${players.join(', ')}` : '';
 }
 
-function row(text: string, action: string, line: string, id: string): HTMLLIElement {
+function row(text: string, action: string | null, line: string, id: string): HTMLLIElement {
   const li = document.createElement('li');
   li.id = id;
   li.append(text, ' ');
+  if (action === null) return li;
   const button = document.createElement('button');
   button.textContent = action;
   button.addEventListener('click', () => send(line));
