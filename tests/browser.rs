@@ -674,6 +674,16 @@ fn kriegspiel_marks_pawn_tries_and_captures_as_the_terminal_does() {
     );
     white.drag("e2", "e4");
     black.wait("return document.getElementById('result').innerText == 'Your move.'");
+    // Black's clock ticks on both pages while Black thinks; White's stands.
+    for side in [&white, &black] {
+        let before = side.text("#clock-black");
+        side.wait(&format!(
+            "return document.getElementById('clock-black').innerText != {before:?}"
+        ));
+        let (earlier, later) = (clock_ms(&before), clock_ms(&side.text("#clock-black")));
+        assert!(later < earlier, "{before} then {later} ms");
+        assert!(side.text("#clock-white").starts_with("White 4:5"));
+    }
     black.drag("d7", "d5");
     white.wait("return document.getElementById('result').innerText == 'Your move.'");
     white.wait("return document.querySelectorAll('#board svg text').length == 10");
@@ -779,6 +789,15 @@ fn offers_and_the_rematch_are_buttons() {
         "{}",
         black.text("#names")
     );
+}
+
+/// A clock's text (`Black 4:59`, `Black 59.9`) in milliseconds.
+fn clock_ms(text: &str) -> u64 {
+    let time = text.rsplit(' ').next().unwrap();
+    match time.split_once(':') {
+        Some((m, s)) => (m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()) * 1000,
+        None => (time.parse::<f64>().unwrap() * 1000.0) as u64,
+    }
 }
 
 /// The labels of the move list's plies, space-separated.
