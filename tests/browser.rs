@@ -930,7 +930,10 @@ fn the_lobby_lists_seeks_games_and_players_as_they_change() {
         side.wait("return document.querySelectorAll('#seeks li').length == 0");
     }
     let c = driver.browser();
-    c.enter(&page);
+    let c_name = c.enter(&page);
+    a.wait(&format!(
+        "return document.getElementById('players').innerText.includes('{c_name}')"
+    ));
     c.wait("return document.querySelector('#games-list li button')?.textContent === 'Watch'");
     let listed = c.text("#games-list li");
     assert!(
@@ -945,7 +948,10 @@ fn the_lobby_lists_seeks_games_and_players_as_they_change() {
     a.say("resign");
     c.wait("return document.querySelectorAll('#games-list li').length == 0");
     drop(c);
-    a.wait(&format!("return !document.getElementById('players').innerText.includes('Guest') || document.getElementById('players').innerText.split(',').length == 2"));
+    // The watcher leaves: it is gone from the others' list.
+    a.wait(&format!(
+        "return !document.getElementById('players').innerText.includes('{c_name}')"
+    ));
 }
 
 /// Connect N: the winning four marked, the moves listed as columns.
