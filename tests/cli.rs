@@ -457,3 +457,40 @@ fn play_speaks_san() {
     assert!(!out.contains("Unknown command or move"), "{out}");
     assert!(out.contains("Last move: e2-e3"), "{out}");
 }
+
+/// The manual pages in docs/man are what `antichess manual` makes from the
+/// definitions behind --help (each flag documented once, there): a page a
+/// subcommand, each with its long description.
+#[test]
+fn the_manual_pages_are_made_from_the_help_and_kept_current() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("man");
+    let (code, text) = antichess(&["manual", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{text}");
+    let kept = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/man");
+    let mut made: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    made.sort();
+    let mut committed: Vec<_> = std::fs::read_dir(&kept)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    committed.sort();
+    assert_eq!(
+        made, committed,
+        "regenerate with: antichess manual docs/man"
+    );
+    for name in &made {
+        assert_eq!(
+            std::fs::read_to_string(out.join(name)).unwrap(),
+            std::fs::read_to_string(kept.join(name)).unwrap(),
+            "docs/man/{name} is out of date: antichess manual docs/man"
+        );
+    }
+    let referee = std::fs::read_to_string(out.join("antichess-referee.1")).unwrap();
+    assert!(referee.contains("\\-\\-sprt"), "{referee}");
+    assert!(referee.contains("exit status 130"), "{referee}");
+    assert!(made.contains(&"antichess-kriegspiel-referee.1".to_string()));
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::connect::Shape;
 use crate::file;
@@ -17,6 +17,7 @@ use crate::textui;
 mod connect;
 mod flags;
 mod kriegspiel;
+mod manual;
 mod password;
 mod perft;
 mod pgn;
@@ -39,7 +40,16 @@ use referee::{prepare_out, run_match};
     version,
     about = "MIT 6.170 Antichess: the TextUI protocol, game files, rules and engine",
     long_about = "MIT 6.170 Antichess: the TextUI protocol, game files, rules and engine.\n\n\
-        Without a subcommand, runs the TextUI: type commands, or pipe a command file in.",
+        Without a subcommand, runs the TextUI: type commands, or pipe a command file in \
+        (StartNewGame, MakeMove, GetNextMove, MakeNextMove, PrintAllMoves, GetTime, \
+        SaveGame, LoadGame, QuitGame; under chess also GetStatus, ClaimDraw, OfferDraw, \
+        AcceptDraw). The computer thinks --movetime a move (1 s when the clock is \
+        unlimited), or to --depth; --player random|first replaces it by a baseline; \
+        --uci-engine asks a UCI engine for its moves instead, and an engine that crashes, \
+        hangs or answers an illegal move ends a piped session with exit status 1.\n\n\
+        Rulesets: 6170-spring-2007 (the default), 6170-spring-2007-encastle, \
+        6170-spring-2004 (also 6.170-spring-2004, 6170-spring-2002), chess, kriegspiel \
+        (play and referee), connect-N-W-H and connect-N.",
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
@@ -92,6 +102,10 @@ enum PgnAction {
 #[derive(Subcommand)]
 enum Command {
     /// Count move sequences of a given length (tests the move generator).
+    ///
+    /// The count is the last line of standard output; --divide lists each
+    /// root move's count first; the time goes to standard error. For
+    /// Connect N (--ruleset connect-4-7-6) the position is given by --moves.
     Perft {
         /// Number of plies.
         depth: u32,
@@ -122,6 +136,14 @@ enum Command {
     /// Exact scores of Connect N positions (Pascal Pons' format): each
     /// position as `<moves> <score>`, the score for the side to move (0 a
     /// draw; a win sooner scores more, a loss later scores less).
+    ///
+    /// With --check, exit status 1 on a mismatch and 2 on a bad line (one
+    /// that is not a position, or not a line of text, too long or not
+    /// UTF-8), reported by its number and passed over. On 7 x 6 the opening
+    /// book's wins bound the search: a --weak solve of the empty board or of
+    /// a book position is immediate, an exact one searches only among wins.
+    /// A solve past a second reports its bounds, nodes and time on standard
+    /// error once a second.
     Solve {
         /// Ruleset name (connect-N-W-H or connect-N).
         #[arg(long, default_value = "connect-4-7-6", value_parser = parse_shape)]
@@ -146,6 +168,8 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; prints the time
     /// to depth, nodes per second and the total node count (with one
     /// thread, a reproducible signature of the search).
+    ///
+    /// The positions are ten fixed ones; the default depth is 10.
     #[command(mut_arg("threads", |a| a.help("Search threads (lazy SMP; more than one makes the node count irreproducible) [default: 1]")))]
     Bench {
         /// Search depth.
@@ -158,6 +182,29 @@ enum Command {
     /// harness): random openings, each played twice with colours swapped;
     /// prints a table with the score, an Elo difference and its 95% margin,
     /// and forfeits by reason.
+    ///
+    /// Each opening reaches the programs as a game file (LoadGame). The
+    /// referee keeps the wall clocks and checks every move: an illegal
+    /// move, garbage, a crash, a hang (the clock plus 0.5 s, or 10 s
+    /// unlimited) or a protocol error loses the game for the offender, with
+    /// the last line the program wrote on its standard error. Under chess a
+    /// game ends as a draw as soon as one can be claimed, and both programs
+    /// must print the chess result line. The progress line shows the running
+    /// score and Elo with its margin; each game's line its plies as its PGN
+    /// counts them.
+    ///
+    /// With --out every game is written as game-NNN.xml (schema-valid, with
+    /// gameOver; a forfeit as timeExpired) and game-NNN.pgn (antichess games
+    /// with Variant and the ending as Termination; chess with the standard
+    /// Termination values).
+    ///
+    /// Ctrl-C stops the match at once: games in progress are neither scored
+    /// nor written, the finished ones are kept (exit status 130). A command
+    /// is split into words as a shell splits them and run without a shell,
+    /// each program in a process group of its own, ended whole with its
+    /// game. A program that cannot be run stops the match before its first
+    /// game (exit status 2); a line over 64 KiB is a protocol error. Opening
+    /// files go to a private folder (mode 700) the referee removes.
     Referee(referee::RefereeArgs),
     /// Make the Connect Four (7 x 6) opening book with the solver: the
     /// first player's winning move for every position on its winning line,
@@ -182,6 +229,17 @@ enum Command {
         from: Option<PathBuf>,
     },
     /// Play a game at the terminal.
+    ///
+    /// The board after every move (Unicode pieces on coloured squares, or
+    /// letters when NO_COLOR is set, TERM=dumb, or output is not a
+    /// terminal), the last move, whose turn, both clocks, captured pieces.
+    /// Moves as e2-e4, e2e4 or SAN (e4, Nf3), with Tab completion and
+    /// history. Commands: moves, hint, undo (your move and the reply), flip,
+    /// save FILE, load FILE, new, help, quit; in chess also claim, draw and
+    /// moves SQUARE. An illegal move gets its reason. Ctrl-C while the
+    /// computer thinks stops the thought (go lets it think again); quit and
+    /// Ctrl-D with moves not saved ask first; a limited clock runs through
+    /// the whole turn and its running out is said when it happens.
     Play {
         /// Ruleset name (chess, an antichess ruleset, or connect-N-W-H).
         #[arg(long, default_value = Ruleset::DEFAULT_NAME, value_parser = parse_variant_name)]
@@ -204,18 +262,56 @@ enum Command {
     /// Many programs in a round robin, a gauntlet or the course's seeded
     /// knockout: standings with Elo, a crosstable, every game recorded,
     /// resumable after Ctrl-C or a crash.
+    ///
+    /// Programs are TextUI programs; NAME=uci:CMD is a UCI engine (through
+    /// --uci-engine); under --ruleset kriegspiel, Kriegspiel players. Each
+    /// pairing is a mini-match of --games games (each opening with both
+    /// colours) played by the referee. The knockout seeds in the order
+    /// named (byes to the top seeds); a pairing that ends level plays two
+    /// more games, at most three times; still level, the program that won a
+    /// game in the fewest plies goes through, else the higher seed.
+    ///
+    /// At the end: the standings (points, games, wins, draws, losses, Elo
+    /// from a maximum-likelihood fit with its 95% interval), the crosstable
+    /// and, for a knockout, the bracket, on standard output and in
+    /// DIR/standings.txt; every game in DIR/pairing-NNN-A-vs-B/, all of them
+    /// in DIR/tournament.pgn. The state is saved after every game
+    /// (DIR/tournament.state): --resume plays only the games not played. A
+    /// program that crashes stops the tournament unless --recover.
     Tournament(tournament::TournamentArgs),
     /// Speak the UCI protocol (for chess GUIs and tournament managers):
     /// orthodox chess unless the GUI sets UCI_Variant to an antichess
     /// ruleset; MultiPV, ponder, go mate and searchmoves as the protocol
     /// says.
+    ///
+    /// Options: UCI_Variant, Hash, Threads, MultiPV. `go` takes wtime btime
+    /// winc binc movestogo movetime depth nodes mate infinite ponder
+    /// searchmoves. info lines carry depth, seldepth, multipv, score (mate N
+    /// for any won or lost ending), nodes, nps, hashfull, time, pv, and
+    /// currmove after a second; bestmove comes with the reply to ponder on,
+    /// and is a legal move whenever the position has one. MultiPV searches
+    /// every line to the same depth; a position without moves gets `info
+    /// depth 0 score mate 0` (cp 0 when drawn) before `bestmove 0000`. A
+    /// line over 64 KiB or not UTF-8 is answered with an info string.
     Uci {
         #[command(flatten)]
         table: TableArgs,
     },
+    /// Write the manual pages (antichess.1 and one a subcommand, such as
+    /// antichess-referee.1) into DIR, from the same definitions as --help.
+    ///
+    /// The repository keeps them in docs/man; `man -l docs/man/antichess.1`
+    /// reads one without installing it.
+    Manual {
+        /// The folder to write them into (made if missing).
+        dir: PathBuf,
+    },
     /// Check game files against their schema (schema/antichess.xsd, or
     /// schema/connect-n.xsd for a Connect N ruleset); exit status 1 if any
     /// fails.
+    ///
+    /// Each file gets `FILE: valid`, or `FILE: invalid: line L, column C:
+    /// element <e>: why`.
     Validate {
         /// The files.
         #[arg(required = true)]
@@ -272,6 +368,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             textui::run(cli.computer.options())
         }
         Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Manual { dir }) => manual::write(Cli::command(), &dir)?,
         Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,
         Some(Command::Server(args)) => server::run(args)?,
