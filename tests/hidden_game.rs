@@ -60,7 +60,7 @@ fn each_seat_sees_its_own_pieces_and_hears_the_umpire() {
             .expect("the built-in player")
             .expect("a move in a game going on");
         let onlooker_before = view(game.as_ref(), Viewer::Onlooker);
-        match game.attempt(&choice.mv, 1).expect("an attempt") {
+        match game.attempt(&choice.mv.text, 1).expect("an attempt") {
             Attempted::Played { heard, .. } => {
                 moves += 1;
                 let heard = heard.expect("an announcement");
@@ -80,6 +80,7 @@ fn each_seat_sees_its_own_pieces_and_hears_the_umpire() {
                 assert!(!other.contains("Refused"), "{other}");
                 assert_eq!(view(game.as_ref(), Viewer::Onlooker), onlooker_before);
             }
+            Attempted::Late { .. } => panic!("unlimited clocks never run out"),
         }
         // A game over shows everyone the whole board.
         if game.outcome().is_some() {

@@ -117,6 +117,14 @@ impl Rules for Board {
         self.turn = self.turn.other();
     }
 
+    fn code(m: u8) -> u32 {
+        u32::from(m)
+    }
+
+    fn from_code(code: u32) -> Option<u8> {
+        u8::try_from(code).ok()
+    }
+
     fn settle(&mut self) -> Option<Outcome> {
         match self.winner() {
             Some(c) => Some(Outcome::win(c, Reason::Connected)),

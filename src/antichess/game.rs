@@ -48,6 +48,14 @@ impl Rules for Position {
         *self = Position::play(self, m);
     }
 
+    fn code(m: Move) -> u32 {
+        u32::from(m.to_bits())
+    }
+
+    fn from_code(code: u32) -> Option<Move> {
+        u16::try_from(code).ok().and_then(Move::from_bits)
+    }
+
     /// Applies stalemate passes and detects the end of the game.
     fn settle(&mut self) -> Option<Outcome> {
         for _ in 0..2 {

@@ -17,12 +17,12 @@ pub fn random_opening(
     loop {
         let mut game = games.start(ruleset, 0, 0)?;
         for _ in 0..plies {
-            let legal = game.generated_moves();
+            let legal = game.legal_moves();
             if legal.is_empty() || game.outcome().is_some() {
                 break;
             }
             let m = &legal[rng.below(legal.len())];
-            game.play(m, 0);
+            game.play_move(m, 0);
         }
         if game.outcome().is_none() {
             return Some(game);

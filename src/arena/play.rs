@@ -287,7 +287,7 @@ impl Refereed<'_> {
                 Ok(None) => return Some(self.forfeit(turn, Forfeit::IllegalMove, quote(&text))),
                 Ok(Some(m)) => m,
             };
-            let outcome = self.game.play(&m, 0);
+            let outcome = self.game.play_move(&m, 0).and_then(|a| a.outcome());
             self.plies += 1;
             if let Err(loss) = self.pass_on(turn, &text, spent, outcome.is_none(), opening_file) {
                 return self.lose(loss);

@@ -96,7 +96,7 @@ impl TextUiPlayer {
         };
         let text = self.ask("GetNextMove", deadline(own))?;
         match game.read_move(&text) {
-            Ok(Some(canonical)) => Ok(canonical),
+            Ok(Some(m)) => Ok(m.text),
             _ => Err(format!(
                 "the TextUI program's move {} is not legal",
                 quote(&text)

@@ -58,6 +58,17 @@ impl Rules for Position {
         *self = Position::play(self, m.column);
     }
 
+    fn code(m: Drop) -> u32 {
+        m.column << 16 | m.row
+    }
+
+    fn from_code(code: u32) -> Option<Drop> {
+        Some(Drop {
+            column: code >> 16,
+            row: code & 0xffff,
+        })
+    }
+
     /// The mover connected (a win), or no move is left (a draw); a board
     /// loaded with lines on it: the side not to move's line first.
     fn settle(&mut self) -> Option<Outcome> {

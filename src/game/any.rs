@@ -12,7 +12,9 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::ByColor;
 
 use super::options::EngineOptions;
-use super::types::{Attempted, Checked, Choice, EngineFailure, Mark, Told, Typed, Viewer};
+use super::types::{
+    Attempted, Checked, Choice, EngineFailure, LegalMove, Mark, Told, Typed, Viewer,
+};
 use super::view::Style;
 use super::{Clock, Diagram, NotAMove};
 use crate::rules::{Color, Outcome};
@@ -44,21 +46,22 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     /// How many moves have been played.
     fn plies(&self) -> usize;
 
-    /// Reads a move as the TextUI takes it: its canonical text when it is
+    /// Reads a move as the TextUI takes it: the move, to play, when it is
     /// legal, `Ok(None)` when it is a move of this game that is not legal
     /// here, `Err(NotAMove)` when it is no move of this game at all.
-    fn read_move(&self, text: &str) -> Result<Option<String>, NotAMove>;
+    fn read_move(&self, text: &str) -> Result<Option<LegalMove>, NotAMove>;
 
     /// Every legal move's text, in `PrintAllMoves` order.
     fn legal_move_texts(&self) -> Vec<String>;
 
-    /// Every legal move's text, in the move generator's order (random
-    /// openings draw from it).
-    fn generated_moves(&self) -> Vec<String>;
+    /// Every legal move, in the move generator's order (random openings
+    /// draw from it).
+    fn legal_moves(&self) -> Vec<LegalMove>;
 
-    /// Plays the legal move `text` that took `ms` (see [`Game::play`]);
-    /// text that is not a legal move changes nothing.
-    fn play(&mut self, text: &str, ms: i64) -> Option<Outcome>;
+    /// Plays `m`, read by this game as it stands, after `ms` of thought
+    /// (see [`Game::play`]): what everyone is told and the end. `None`,
+    /// changing nothing, for a move read in another game or position.
+    fn play_move(&mut self, m: &LegalMove, ms: i64) -> Option<Attempted>;
 
     /// Takes `ms` off the side to move's clock (see [`Game::charge`]).
     fn charge(&mut self, ms: i64) -> Option<Outcome>;
@@ -125,7 +128,7 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
         options: &EngineOptions,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
-    ) -> Result<Option<Choice<String>>, EngineFailure>;
+    ) -> Result<Option<Choice<LegalMove>>, EngineFailure>;
 
     /// The flag that stops the engine's search early, if it has one.
     fn halt(&self, engine: &AnyEngine) -> Option<Arc<AtomicBool>>;
@@ -174,11 +177,23 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     /// The squares `viewer`'s helpers mark (see [`Plugin::marks`]).
     fn marks(&self, viewer: Viewer) -> Vec<Mark>;
 
-    /// The side to move tries the move `text` (see [`Plugin::attempt`]).
-    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove>;
+    /// The side to move tried `text`, no legal move (see
+    /// [`Plugin::refused`]).
+    fn refuse_attempt(&mut self, text: &str, ms: i64) -> Attempted;
 
-    /// Reads a typed move (a legal move as its canonical text).
-    fn typed(&self, text: &str) -> Typed<String>;
+    /// The side to move tries `text` (a stored or sent attempt, read once
+    /// here): played when legal, else refused.
+    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
+        match self.read_move(text)? {
+            Some(m) => Ok(self
+                .play_move(&m, ms)
+                .expect("a move read in this position plays in it")),
+            None => Ok(self.refuse_attempt(text, ms)),
+        }
+    }
+
+    /// Reads a typed move (see [`Plugin::typed`]).
+    fn typed(&self, text: &str) -> Typed<LegalMove>;
 
     /// The answer to `moves`.
     fn moves_line(&self) -> String;

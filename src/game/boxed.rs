@@ -11,7 +11,7 @@ use shakmaty::ByColor;
 use super::any::{AnyEngine, AnyGame, Seat};
 use super::options::EngineOptions;
 use super::plugin::Plugin;
-use super::types::{Attempted, Choice, EngineFailure, Mark, Told, Typed, Viewer};
+use super::types::{Attempted, Choice, EngineFailure, LegalMove, Mark, Told, Typed, Viewer};
 use super::view::Style;
 use super::{Clock, Diagram, Game, NotAMove};
 use crate::rules::{Color, Outcome};
@@ -71,24 +71,28 @@ impl<R: Plugin> AnyGame for Game<R> {
         self.history().len()
     }
 
-    fn read_move(&self, text: &str) -> Result<Option<String>, NotAMove> {
-        Game::read_move(self, text).map(|m| m.map(|m| self.move_text(m)))
+    fn read_move(&self, text: &str) -> Result<Option<LegalMove>, NotAMove> {
+        Game::read_move(self, text).map(|m| m.map(|m| self.legal(m)))
     }
 
     fn legal_move_texts(&self) -> Vec<String> {
         Game::legal_move_texts(self)
     }
 
-    fn generated_moves(&self) -> Vec<String> {
-        let pos = self.position();
-        pos.moves().into_iter().map(|m| pos.move_text(m)).collect()
+    fn legal_moves(&self) -> Vec<LegalMove> {
+        self.position()
+            .moves()
+            .into_iter()
+            .map(|m| self.legal(m))
+            .collect()
     }
 
-    fn play(&mut self, text: &str, ms: i64) -> Option<Outcome> {
-        match Game::read_move(self, text) {
-            Ok(Some(m)) => Game::play(self, m, ms),
-            _ => Game::outcome(self),
+    fn play_move(&mut self, m: &LegalMove, ms: i64) -> Option<Attempted> {
+        let m = self.unpack(m)?;
+        if let Some(outcome) = Game::charge(self, ms) {
+            return Some(Attempted::Late { outcome });
         }
+        Some(R::played(self, m, 0))
     }
 
     fn charge(&mut self, ms: i64) -> Option<Outcome> {
@@ -177,11 +181,11 @@ impl<R: Plugin> AnyGame for Game<R> {
         options: &EngineOptions,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),
-    ) -> Result<Option<Choice<String>>, EngineFailure> {
+    ) -> Result<Option<Choice<LegalMove>>, EngineFailure> {
         let engine = own_engine(self, engine, options);
         let choice = R::engine_move(self, engine, options, remaining, progress)?;
         Ok(choice.map(|c| Choice {
-            mv: self.move_text(c.mv),
+            mv: self.legal(c.mv),
             depth: c.depth,
             eval: c.eval,
         }))
@@ -250,13 +254,13 @@ impl<R: Plugin> AnyGame for Game<R> {
         R::marks(self, viewer)
     }
 
-    fn attempt(&mut self, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
-        R::attempt(self, text, ms)
+    fn refuse_attempt(&mut self, text: &str, ms: i64) -> Attempted {
+        R::refused(self, text, ms)
     }
 
-    fn typed(&self, text: &str) -> Typed<String> {
+    fn typed(&self, text: &str) -> Typed<LegalMove> {
         match R::typed(self, text) {
-            Typed::Move(m) => Typed::Move(self.move_text(m)),
+            Typed::Move(m) => Typed::Move(self.legal(m)),
             Typed::Illegal(why) => Typed::Illegal(why),
             Typed::Promotion(base) => Typed::Promotion(base),
             Typed::Unknown => Typed::Unknown,

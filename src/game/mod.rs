@@ -30,7 +30,7 @@ pub use options::{EngineOptions, Strategy};
 pub use plugin::Plugin;
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
 pub use replica::Replica;
-pub use types::{Attempted, Checked, Choice, EngineFailure, Mark, Told, Typed, Viewer};
+pub use types::{Attempted, Checked, Choice, EngineFailure, LegalMove, Mark, Told, Typed, Viewer};
 
 use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 
@@ -78,6 +78,12 @@ pub trait Rules: Clone + fmt::Debug {
 
     /// Plays a legal move.
     fn play(&mut self, m: Self::Move);
+
+    /// A move packed into a number ([`LegalMove`] carries it), and back.
+    fn code(m: Self::Move) -> u32;
+
+    /// The move [`Rules::code`] packed.
+    fn from_code(code: u32) -> Option<Self::Move>;
 
     /// Settles the position after a move (a stalemate pass, say) and tells
     /// whether the game is over.
@@ -186,6 +192,22 @@ pub struct Game<R: Rules = Position> {
     pub(crate) keys: Vec<u64>,
     /// A standing draw offer, by the side that made it.
     pub(crate) draw_offer: Option<Color>,
+    /// Which game this is, for the moves it reads ([`LegalMove`]).
+    pub(crate) stamp: Stamp,
+}
+
+/// A game's identity, new for every game and kept by its copies: a move
+/// the computer chose in a copy is the original's to play at the same
+/// ply. (A copy that goes its own way must not hand its moves back; debug
+/// builds check that every move played is legal.)
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stamp(u64);
+
+impl Stamp {
+    fn new() -> Stamp {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Stamp(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 impl<R: Rules> Game<R> {
@@ -204,6 +226,7 @@ impl<R: Rules> Game<R> {
             },
             outcome: None,
             draw_offer: None,
+            stamp: Stamp::new(),
         }
     }
 
@@ -356,6 +379,27 @@ impl<R: Rules> Game<R> {
     /// Reads a move as the TextUI takes it (see [`Rules::read_move`]).
     pub fn read_move(&self, text: &str) -> Result<Option<R::Move>, NotAMove> {
         self.position.read_move(text)
+    }
+
+    /// A legal move as the value a front end holds and gives back to
+    /// this game to play ([`super::AnyGame::play_move`]).
+    pub fn legal(&self, m: R::Move) -> LegalMove {
+        LegalMove {
+            game: self.stamp.0,
+            at: self.history.len(),
+            code: R::code(m),
+            text: self.move_text(m),
+        }
+    }
+
+    /// The move of `m` when this game read it in the position it stands
+    /// in; `None` for a move read elsewhere or earlier.
+    pub fn unpack(&self, m: &LegalMove) -> Option<R::Move> {
+        let unpacked = (m.game == self.stamp.0 && m.at == self.history.len())
+            .then(|| R::from_code(m.code))
+            .flatten();
+        debug_assert!(unpacked.is_none_or(|u| self.position.moves().contains(&u)));
+        unpacked
     }
 
     /// The text of a legal move.

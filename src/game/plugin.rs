@@ -15,7 +15,6 @@ use super::options::EngineOptions;
 use super::replica::Replica;
 use super::types::{Attempted, Choice, EngineFailure, Mark, Told, Typed, Viewer};
 use super::view::Style;
-use crate::game::NotAMove;
 use crate::game::{Game, Recorded};
 use crate::rules::Outcome;
 
@@ -120,18 +119,22 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// The side to move tries the move `text`, after `ms` of thought: it
-    /// is played if legal, else refused (and noted, see [`Game::refuse`]).
-    fn attempt(game: &mut Game<Self>, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
-        match game.read_move(text)? {
-            Some(m) => Ok(Attempted::Played {
-                heard: None,
-                outcome: game.play(m, ms),
-            }),
-            None => Ok(Attempted::Refused {
-                told: "Illegal move".to_string(),
-                outcome: game.refuse(text, ms),
-            }),
+    /// Plays the legal move `m` that took `ms`: what everyone is told of
+    /// it (nothing but the move, unless the game hides moves) and the end.
+    fn played(game: &mut Game<Self>, m: Self::Move, ms: i64) -> Attempted {
+        Attempted::Played {
+            heard: None,
+            outcome: game.play(m, ms),
+        }
+    }
+
+    /// The side to move tries `text`, which is no legal move, after `ms`
+    /// of thought: refused and noted ([`Game::refuse`]; a game of hidden
+    /// information records its refused attempts).
+    fn refused(game: &mut Game<Self>, text: &str, ms: i64) -> Attempted {
+        Attempted::Refused {
+            told: "Illegal move".to_string(),
+            outcome: game.refuse(text, ms),
         }
     }
 

@@ -5,7 +5,7 @@ use shakmaty::ByColor;
 
 use super::any::{AnyEngine, AnyGame, Seat};
 use super::options::EngineOptions;
-use super::types::{Checked, EngineFailure, Told, Viewer};
+use super::types::{Checked, EngineFailure, Told, Typed, Viewer};
 use super::view::Style;
 use crate::rules::{Color, Outcome};
 
@@ -38,7 +38,10 @@ impl Seat for Replica {
             text: Some(text), ..
         } = told
         {
-            self.game.play(text, 0);
+            // The server's text, read once here.
+            if let Ok(Some(m)) = self.game.read_move(text) {
+                self.game.play_move(&m, 0);
+            }
         }
     }
 
@@ -59,7 +62,12 @@ impl Seat for Replica {
     }
 
     fn typed(&self, text: &str) -> Checked {
-        self.game.typed(text)
+        match self.game.typed(text) {
+            Typed::Move(m) => Typed::Move(m.text),
+            Typed::Illegal(why) => Typed::Illegal(why),
+            Typed::Promotion(base) => Typed::Promotion(base),
+            Typed::Unknown => Typed::Unknown,
+        }
     }
 
     fn command(&mut self, words: &[&str]) -> Option<String> {
@@ -85,7 +93,7 @@ impl Seat for Replica {
         let game = &self.game;
         let engine = self.engine.get_or_insert_with(|| game.engine(options));
         let choice = game.engine_move(engine, options, remaining, &mut |_, _| {})?;
-        Ok(choice.map(|c| c.mv))
+        Ok(choice.map(|c| c.mv.text))
     }
 
     fn game(&self) -> Option<&dyn AnyGame> {

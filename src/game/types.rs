@@ -7,6 +7,29 @@ use thiserror::Error;
 
 use crate::rules::{Color, Outcome};
 
+/// A move read against one game as it stood, and legal there: that game
+/// plays it ([`super::AnyGame::play_move`]) without reading it again. It
+/// holds the game's own move (packed by [`super::Rules::code`]), which
+/// game and which position it was read in, and its canonical text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    /// The game that read it ([`super::Game`]'s stamp).
+    pub(crate) game: u64,
+    /// The plies played when it was read.
+    pub(crate) at: usize,
+    /// The game's own move, packed.
+    pub(crate) code: u32,
+    /// Its canonical text, as printed, saved and sent.
+    pub text: String,
+}
+
+impl std::fmt::Display for LegalMove {
+    /// Its canonical text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// A typed line that is not a command, read as a move.
 pub enum Typed<M> {
     /// A legal move.
@@ -55,6 +78,12 @@ pub enum Attempted {
         /// The result, if the game ended.
         outcome: Option<Outcome>,
     },
+    /// Not played: the mover's time ran out before it (`outcome`, the
+    /// flag fall).
+    Late {
+        /// The result of the flag fall.
+        outcome: Outcome,
+    },
     /// Refused: told to the mover alone; the turn goes on (unless the
     /// mover's clock ran out: `outcome`).
     Refused {
@@ -63,6 +92,16 @@ pub enum Attempted {
         /// The result, if the mover's time ran out.
         outcome: Option<Outcome>,
     },
+}
+
+impl Attempted {
+    /// The game's end, if it came with this.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Attempted::Played { outcome, .. } | Attempted::Refused { outcome, .. } => *outcome,
+            Attempted::Late { outcome } => Some(*outcome),
+        }
+    }
 }
 
 /// Why the computer gave no move: an outside engine (`--uci-engine`)

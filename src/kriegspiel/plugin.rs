@@ -106,6 +106,14 @@ impl Rules for Record {
         self.attempt(m);
     }
 
+    fn code(m: Attempt) -> u32 {
+        m.code()
+    }
+
+    fn from_code(code: u32) -> Option<Attempt> {
+        Attempt::from_code(code)
+    }
+
     fn settle(&mut self) -> Option<Outcome> {
         self.outcome()
     }
@@ -346,19 +354,12 @@ impl Plugin for Record {
         out
     }
 
-    fn attempt(game: &mut Game<Record>, text: &str, ms: i64) -> Result<Attempted, NotAMove> {
-        match game.read_move(text)? {
-            Some(m) => {
-                let outcome = game.play(m, ms);
-                Ok(Attempted::Played {
-                    heard: heard(game.position()),
-                    outcome,
-                })
-            }
-            None => Ok(Attempted::Refused {
-                told: "Illegal move".to_string(),
-                outcome: game.refuse(text, ms),
-            }),
+    /// A legal attempt is played and announced.
+    fn played(game: &mut Game<Record>, m: Attempt, ms: i64) -> Attempted {
+        let outcome = game.play(m, ms);
+        Attempted::Played {
+            heard: heard(game.position()),
+            outcome,
         }
     }
 

@@ -103,6 +103,26 @@ impl Attempt {
         format!("{squares}{letter}").parse().ok()
     }
 
+    /// The attempt packed into a number: origin, destination, promotion.
+    pub fn code(self) -> u32 {
+        let promotion = self.promotion.map_or(0, |r| r as u32);
+        self.from as u32 | (self.to as u32) << 6 | promotion << 12
+    }
+
+    /// The attempt [`Attempt::code`] packed.
+    pub fn from_code(code: u32) -> Option<Attempt> {
+        let square = |bits: u32| Square::try_from(bits & 63).ok();
+        let promotion = match code >> 12 {
+            0 => None,
+            r => Some(Role::try_from(r as u8).ok()?),
+        };
+        Some(Attempt {
+            from: square(code)?,
+            to: square(code >> 6)?,
+            promotion,
+        })
+    }
+
     /// The attempt of a move (castling as the king's move).
     pub fn of(m: Move) -> Attempt {
         Attempt {

@@ -8,12 +8,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::{STOPPED, THINKING};
 use super::{PlayLoop, say};
-use crate::game::{Choice, charged_ms};
+use crate::game::{Choice, LegalMove, charged_ms};
 use crate::rules::wording::side_name;
 use crate::rules::{Outcome, Reason};
 
 impl PlayLoop<'_> {
-    pub(super) fn hint(&mut self) -> Option<Choice<String>> {
+    pub(super) fn hint(&mut self) -> Option<Choice<LegalMove>> {
         if self.game.outcome().is_some() {
             return None;
         }
@@ -69,7 +69,7 @@ impl PlayLoop<'_> {
                 say(&format!(
                     "{} (computer) plays {} (depth {}).",
                     side_name(turn),
-                    self.game.shown(&choice.mv),
+                    self.game.shown(&choice.mv.text),
                     choice.depth
                 ));
                 self.play(&choice.mv, spent);

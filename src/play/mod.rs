@@ -23,8 +23,8 @@ use shakmaty::ByColor;
 
 use crate::game::view::{self, clock_text};
 use crate::game::{
-    Answerer, AnyEngine, AnyGame, DrawAnswer, EngineOptions, PlayerKind, Registry, Typed,
-    charged_ms, offer_draw,
+    Answerer, AnyEngine, AnyGame, DrawAnswer, EngineOptions, LegalMove, PlayerKind, Registry,
+    Typed, charged_ms, offer_draw,
 };
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Outcome, Reason};
@@ -327,7 +327,7 @@ impl PlayLoop<'_> {
                     let eval = choice.eval.map_or(String::new(), |e| format!(", {e}"));
                     say(&format!(
                         "Hint: {} (depth {}{eval}).",
-                        self.game.shown(&choice.mv),
+                        self.game.shown(&choice.mv.text),
                         choice.depth
                     ));
                 }
@@ -461,11 +461,11 @@ impl PlayLoop<'_> {
     }
 
     /// Plays a move, keeping what `undo` needs.
-    fn play(&mut self, m: &str, spent_ms: i64) {
+    fn play(&mut self, m: &LegalMove, spent_ms: i64) {
         self.unsaved = true;
         self.paused = false;
         self.undo.push(self.game.clone());
-        self.game.play(m, spent_ms);
+        self.game.play_move(m, spent_ms);
         self.game.audit();
         self.draw();
         if self.game.outcome().is_none() {

@@ -182,6 +182,7 @@ impl PlayLoop<'_> {
             None => say(text),
         };
         let played = match self.game.attempt(m, spent_ms) {
+            Ok(Attempted::Late { .. }) => true,
             Ok(Attempted::Played { heard, .. }) => {
                 if let Some(heard) = heard {
                     speak(&heard);

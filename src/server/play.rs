@@ -14,7 +14,7 @@ use super::net::ConnId;
 use super::style12::{self, Relation};
 use super::table::{Requests, Table};
 use super::terms::Terms;
-use crate::game::{AnyGame, Attempted, Typed, Viewer};
+use crate::game::{AnyGame, Attempted, LegalMove, Typed, Viewer};
 use crate::rules::{Color, Outcome, Reason};
 
 /// The end of the result line of a game a player left.
@@ -182,7 +182,7 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
 /// an attempt the game itself refuses and records (hidden games), a move
 /// that is not legal (why), or no move at all.
 enum Read {
-    Move(String),
+    Move(LegalMove),
     Refused(String),
     Illegal(String),
     NotAMove,
@@ -224,9 +224,23 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
         hub.say(id, "It is not your move.");
         return true;
     }
-    let (text, refused) = match read {
-        Read::Move(text) => (text, false),
-        Read::Refused(text) => (text, true),
+    // The move read once, played as read; a refused attempt charges
+    // nothing and the turn goes on: the clocks anyone else sees change
+    // only with a move, so they never tell how many attempts were
+    // refused, nor when.
+    let (text, spent, attempted) = match read {
+        Read::Move(m) => {
+            let spent = table.spent_until(hub.arrived);
+            let Some(attempted) = table.game.play_move(&m, spent) else {
+                return false;
+            };
+            table.turn_started = hub.arrived.max(table.turn_started);
+            (m.text, spent, attempted)
+        }
+        Read::Refused(text) => {
+            let attempted = table.game.refuse_attempt(&text, 0);
+            (text, 0, attempted)
+        }
         Read::Illegal(why) => {
             let prefix = format!("Illegal move {line}: ");
             let why = why.strip_prefix(&prefix).unwrap_or(&why);
@@ -236,22 +250,8 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
         Read::NotAMove => return false,
     };
     let text = text.as_str();
-    // A refused attempt charges nothing and the turn goes on: the clocks
-    // anyone else sees change only with a move, so they never tell how
-    // many attempts were refused, nor when.
-    let spent = if refused {
-        0
-    } else {
-        table.spent_until(hub.arrived)
-    };
-    let Ok(attempted) = table.game.attempt(text, spent) else {
-        return false;
-    };
     let (db_id, seq) = (table.id, table.seq);
     table.seq += 1;
-    if !refused {
-        table.turn_started = hub.arrived.max(table.turn_started);
-    }
     if let Err(e) = hub.db.add_move(db_id, seq, text, spent) {
         hub.say(id, &format!("The server could not store the move ({e})."));
     }
@@ -264,6 +264,7 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
             }
         }
         Attempted::Played { heard, outcome } => played(hub, number, side, spent, heard, outcome),
+        Attempted::Late { outcome } => finish_by_rules(hub, number, outcome),
     }
     true
 }

@@ -10,8 +10,8 @@ use shakmaty::ByColor;
 
 use super::command::{Command, GameCommand, Line, parse_line};
 use crate::game::{
-    Answerer, AnyEngine, AnyGame, DrawAnswer, EngineFailure, EngineOptions, PlayerKind, Registry,
-    Strategy, elapsed_ms, offer_draw,
+    Answerer, AnyEngine, AnyGame, Attempted, DrawAnswer, EngineFailure, EngineOptions, LegalMove,
+    PlayerKind, Registry, Strategy, elapsed_ms, offer_draw,
 };
 use crate::rules::Outcome;
 use crate::safe_write::write_atomic;
@@ -41,7 +41,7 @@ struct Active {
     game: Box<dyn AnyGame>,
     players: ByColor<PlayerKind>,
     /// The computer's chosen move for the current turn.
-    pending: Option<String>,
+    pending: Option<LegalMove>,
     /// What the clock of the side that had just moved gained in each of
     /// the last two files that gave the game under way other clocks
     /// (`take_clocks`), the latest last: a referee's increment.
@@ -211,7 +211,7 @@ impl Active {
         &self,
         engine: &mut Option<AnyEngine>,
         options: &EngineOptions,
-    ) -> Result<Option<String>, EngineFailure> {
+    ) -> Result<Option<LegalMove>, EngineFailure> {
         let game = &self.game;
         let remaining = game.clock(game.turn()).remaining();
         let told;
@@ -241,7 +241,8 @@ impl Active {
                 legal.get((mixed % legal.len().max(1) as u64) as usize)
             }
         };
-        Ok(pick.cloned())
+        // The baseline's pick, in PrintAllMoves order, as the move it is.
+        Ok(pick.and_then(|text| game.legal_moves().into_iter().find(|m| &m.text == text)))
     }
 
     /// The draw commands (`GetStatus`, `ClaimDraw`, `OfferDraw`,
@@ -314,7 +315,7 @@ impl Active {
             return None;
         }
         if let Some(m) = &self.pending {
-            reply.line(m);
+            reply.line(&m.text);
             return None;
         }
         let start = Instant::now();
@@ -325,7 +326,7 @@ impl Active {
         }
         match choice {
             Ok(Some(m)) => {
-                reply.line(&m);
+                reply.line(&m.text);
                 self.pending = Some(m);
             }
             Ok(None) => {}
@@ -356,8 +357,8 @@ impl Active {
                     reply.line("Please specify human move");
                     None
                 } else if let Some(m) = self.pending.take() {
-                    reply.line(&m);
-                    self.game.play(&m, 0)
+                    reply.line(&m.text);
+                    self.game.play_move(&m, 0).and_then(|a| a.outcome())
                 } else {
                     reply.line("First GetNextMove");
                     None
@@ -369,14 +370,17 @@ impl Active {
                     None
                 }
                 Ok(_) if !self.is_human(self.game.turn()) => None,
-                Ok(Some(m)) => {
-                    let before = self.game.plies();
-                    let outcome = self.game.play(&m, ms);
-                    if self.game.plies() > before {
-                        reply.line(m);
+                Ok(Some(m)) => match self.game.play_move(&m, ms) {
+                    // Played: echoed. Late (the mover's time ran out
+                    // first): not played, not echoed.
+                    Some(played) => {
+                        if !matches!(played, Attempted::Late { .. }) {
+                            reply.line(&m.text);
+                        }
+                        played.outcome()
                     }
-                    outcome
-                }
+                    None => None,
+                },
                 Ok(None) => {
                     reply.line("Illegal move");
                     None
@@ -461,17 +465,17 @@ mod tests {
         use crate::rules::Color;
         let games = crate::games::builtin();
         let mut a = games.start("6170-spring-2007", 10_000, 10_000).unwrap();
-        a.play("e2-e3", 300);
+        a.attempt("e2-e3", 300).unwrap();
         let mut b = a.boxed_clone();
         b.credit(Color::White, 100);
         assert!(a.take_clocks(&*b));
         assert_eq!(a.clock(Color::White).remaining(), Some(9_800));
         assert_eq!(a.to_xml(), b.to_xml());
         let before = a.to_xml();
-        b.play("e7-e6", 10);
+        b.attempt("e7-e6", 10).unwrap();
         assert!(!a.take_clocks(&*b));
         let mut c = games.start("chess", 10_000, 10_000).unwrap();
-        c.play("e2-e3", 300);
+        c.attempt("e2-e3", 300).unwrap();
         assert!(!a.take_clocks(&*c));
         let fresh = games.start("6170-spring-2007", 5_000, 5_000).unwrap();
         assert!(!a.take_clocks(&*fresh));
