@@ -16,7 +16,7 @@ use antichess::arena::{self, MatchConfig};
 use antichess::game::view::{Style, status_lines};
 use antichess::game::{
     AnyGame, Choice, Counted, EngineFailure, EngineOptions, Game, Kind, NotAMove, PlayerKind,
-    Plugin, Recorded, Registry, Rules, Setup, Typed,
+    Plugin, Recorded, Refusal, Registry, Rules, Setup, Typed,
 };
 use antichess::play::{self, PlayOptions};
 use antichess::rules::{Color, Outcome, Reason};
@@ -218,7 +218,10 @@ impl Plugin for Board {
     fn typed(game: &Game<Board>, text: &str) -> Typed<u8> {
         match game.read_move(text) {
             Ok(Some(m)) => Typed::Move(m),
-            Ok(None) => Typed::Illegal(format!("Illegal move {text}: the cell is taken.")),
+            Ok(None) => Typed::Illegal(Refusal::Illegal {
+                named: text.to_string(),
+                why: "the cell is taken".to_string(),
+            }),
             Err(NotAMove) => Typed::Unknown,
         }
     }

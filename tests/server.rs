@@ -597,3 +597,22 @@ fn a_guest_registers_its_name_when_the_server_allows_it() {
     wrong.expect("Invalid password");
     server.user("Vera", "secret1");
 }
+
+#[test]
+fn an_illegal_move_is_refused_in_the_servers_words_once() {
+    let dir = temp();
+    let server = Server::start(&dir.path().join("s.db"));
+    let (mut a, a_name) = server.guest();
+    let (mut b, _) = server.guest();
+    challenge(&mut b, &mut a, &a_name, "5 0 black");
+    a.expect("fics% ");
+    // Typed as e2e5, named by the game e2-e5: the reason is said once.
+    let refused = a.command("e2e5");
+    assert!(
+        refused.contains("Illegal move (e2e5): a pawn on e2 cannot move to e5."),
+        "{refused}"
+    );
+    assert_eq!(refused.matches("Illegal move").count(), 1, "{refused}");
+    let ambiguous = a.command("Nd2");
+    assert!(ambiguous.contains("Illegal move (Nd2)"), "{ambiguous}");
+}

@@ -12,7 +12,9 @@ use super::help::{CHESS_HELP, HELP};
 use super::terminal_chess as chess;
 use super::view;
 use crate::game::view::Style;
-use crate::game::{Choice, Diagram, EngineFailure, EngineOptions, Game, Plugin, Typed, Viewer};
+use crate::game::{
+    Choice, Diagram, EngineFailure, EngineOptions, Game, Plugin, Refusal, Typed, Viewer,
+};
 use crate::rules::notation::{self, parse_coordinates};
 use crate::rules::wording::side_name;
 use crate::rules::{Illegal, Move, Position};
@@ -79,9 +81,9 @@ impl Plugin for Position {
             // SAN (`e3`, `Nxf3`) too, on every 8 x 8 board.
             return match notation::read_san(pos, text).as_slice() {
                 [m] => Typed::Move(*m),
-                [_, _, ..] => {
-                    Typed::Illegal(format!("{text} is ambiguous: say which piece moves."))
-                }
+                [_, _, ..] => Typed::Illegal(Refusal::Ambiguous {
+                    named: text.to_string(),
+                }),
                 [] => Typed::Unknown,
             };
         };
@@ -90,10 +92,10 @@ impl Plugin for Position {
                 Some(m) => Typed::Move(m),
                 None => unreachable!("why_illegal says {from}-{to} is legal"),
             },
-            Some(why) => Typed::Illegal(format!(
-                "Illegal move {from}-{to}: {}.",
-                reason_text(pos, why)
-            )),
+            Some(why) => Typed::Illegal(Refusal::Illegal {
+                named: format!("{from}-{to}"),
+                why: reason_text(pos, why),
+            }),
         }
     }
 

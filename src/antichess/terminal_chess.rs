@@ -4,7 +4,7 @@
 
 use shakmaty::{Role, Square};
 
-use crate::game::{EngineOptions, Game, Typed};
+use crate::game::{EngineOptions, Game, Refusal, Typed};
 use crate::rules::wording::side_name;
 use crate::rules::{Castle, Illegal, Move, Position, notation};
 use crate::search::{DRAW_DECISION_DEPTH, Engine};
@@ -20,7 +20,9 @@ pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
     match notation::read_san(pos, text).as_slice() {
         [m] => return Typed::Move(*m),
         [_, _, ..] => {
-            return Typed::Illegal(format!("{text} is ambiguous: say which piece moves."));
+            return Typed::Illegal(Refusal::Ambiguous {
+                named: text.to_string(),
+            });
         }
         [] => {}
     }
@@ -35,10 +37,10 @@ pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
         return Typed::Promotion(format!("{from}-{to}"));
     }
     match pos.why_illegal(from, to) {
-        Some(why) => Typed::Illegal(format!(
-            "Illegal move {from}-{to}: {}.",
-            reason(pos, why, from, to)
-        )),
+        Some(why) => Typed::Illegal(Refusal::Illegal {
+            named: format!("{from}-{to}"),
+            why: reason(pos, why, from, to),
+        }),
         None => Typed::Unknown,
     }
 }
@@ -47,8 +49,13 @@ pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
 /// reads as SAN: the reason a piece it could name cannot make it (its king
 /// left in check, castling blocked), or that none of the player's pieces
 /// of that kind reaches the square.
-fn san_refused(pos: &Position, text: &str) -> Option<String> {
-    let refused = |why: String| Some(format!("Illegal move {text}: {why}."));
+fn san_refused(pos: &Position, text: &str) -> Option<Refusal> {
+    let refused = |why: String| {
+        Some(Refusal::Illegal {
+            named: text.to_string(),
+            why,
+        })
+    };
     match shakmaty::san::San::from_ascii(text.as_bytes()).ok()? {
         shakmaty::san::San::Normal {
             role,

@@ -390,7 +390,7 @@ impl<'a> Session<'a> {
         {
             match table.seat.typed(word) {
                 Typed::Move(text) => return self.link.send(&text),
-                Typed::Illegal(why) => return console.show(&why),
+                Typed::Illegal(why) => return console.show(&why.to_string()),
                 Typed::Promotion(base) => {
                     return console.show(&format!(
                         "Say which piece: {base}=Q, {base}=R, {base}=B or {base}=N."

@@ -11,7 +11,7 @@ use super::game::{ConnectGame, Drop};
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{self, Computer, Position, Shape};
 use crate::game::view::{Style, status_lines};
-use crate::game::{Choice, EngineFailure, EngineOptions, Mark, Plugin, Typed, Viewer};
+use crate::game::{Choice, EngineFailure, EngineOptions, Mark, Plugin, Refusal, Typed, Viewer};
 use crate::rules::wording::{describe_connect, side_name};
 use crate::rules::{Color, Outcome, Reason};
 
@@ -174,19 +174,28 @@ impl Plugin for Position {
         };
         let letter = Shape::column_letter(column);
         if column >= s.width {
-            return Typed::Illegal(format!(
-                "Illegal move {text}: this board has columns a to {}.",
-                Shape::column_letter(s.width - 1)
-            ));
+            return Typed::Illegal(Refusal::Illegal {
+                named: text.to_string(),
+                why: format!(
+                    "this board has columns a to {}",
+                    Shape::column_letter(s.width - 1)
+                ),
+            });
         }
         let Some(landing) = pos.landing_row(column) else {
-            return Typed::Illegal(format!("Illegal move {text}: column {letter} is full."));
+            return Typed::Illegal(Refusal::Illegal {
+                named: text.to_string(),
+                why: format!("column {letter} is full"),
+            });
         };
         match row {
-            Some(r) if r != landing => Typed::Illegal(format!(
-                "Illegal move {text}: a disc dropped in column {letter} lands on {}.",
-                cell_text(column, landing)
-            )),
+            Some(r) if r != landing => Typed::Illegal(Refusal::Illegal {
+                named: text.to_string(),
+                why: format!(
+                    "a disc dropped in column {letter} lands on {}",
+                    cell_text(column, landing)
+                ),
+            }),
             _ => Typed::Move(Drop {
                 column,
                 row: landing,

@@ -30,7 +30,9 @@ pub use options::{EngineOptions, Strategy};
 pub use plugin::Plugin;
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
 pub use replica::Replica;
-pub use types::{Attempted, Checked, Choice, EngineFailure, LegalMove, Mark, Told, Typed, Viewer};
+pub use types::{
+    Attempted, Checked, Choice, EngineFailure, LegalMove, Mark, Refusal, Told, Typed, Viewer,
+};
 
 use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 

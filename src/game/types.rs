@@ -30,12 +30,48 @@ impl std::fmt::Display for LegalMove {
     }
 }
 
+/// Why a move of the game is not played here: a value each front end
+/// words (its [`Display`](std::fmt::Display) is the terminal's sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The move `named` (as the game names it: `e2-e4`, `Qh4`, `d`) is
+    /// not legal here, `why` (a clause: "column d is full").
+    Illegal {
+        /// The move as the game names it.
+        named: String,
+        /// Why, as a clause.
+        why: String,
+    },
+    /// `named` could be the move of more than one piece.
+    Ambiguous {
+        /// The move as typed.
+        named: String,
+    },
+    /// An attempt the player's own view rules out (Kriegspiel), `why`.
+    Impossible(String),
+    /// Not legal, and nothing more may be said (Kriegspiel's umpire).
+    Bare,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Illegal { named, why } => write!(f, "Illegal move {named}: {why}."),
+            Refusal::Ambiguous { named } => {
+                write!(f, "{named} is ambiguous: say which piece moves.")
+            }
+            Refusal::Impossible(why) => write!(f, "Impossible: {why}."),
+            Refusal::Bare => f.write_str("Illegal move"),
+        }
+    }
+}
+
 /// A typed line that is not a command, read as a move.
 pub enum Typed<M> {
     /// A legal move.
     Move(M),
-    /// A move that is not legal: the sentence that says why.
-    Illegal(String),
+    /// A move that is not legal, and why.
+    Illegal(Refusal),
     /// A promotion typed without its piece (chess): the move's text, to
     /// which `=Q`, `=R`, `=B` or `=N` is added once the player chooses.
     Promotion(String),

@@ -19,7 +19,7 @@ use crate::file;
 use crate::game::view::{Style, status_lines};
 use crate::game::{
     Attempted, Choice, Diagram, EngineFailure, EngineOptions, Game, Mark, NotAMove, Plugin,
-    Recorded, Rules, Seat, Told, Typed, Viewer,
+    Recorded, Refusal, Rules, Seat, Told, Typed, Viewer,
 };
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Outcome, Position, Ruleset, wording};
@@ -423,7 +423,7 @@ impl Plugin for Record {
     fn typed(game: &Game<Record>, text: &str) -> Typed<Attempt> {
         match game.read_move(text) {
             Ok(Some(m)) => Typed::Move(m),
-            Ok(None) => Typed::Illegal("Illegal move".to_string()),
+            Ok(None) => Typed::Illegal(Refusal::Bare),
             Err(NotAMove) => Typed::Unknown,
         }
     }

@@ -14,7 +14,7 @@ use super::seat::{COMMANDS, KriegspielSeat, Said, log_text};
 use super::umpire::Attempt;
 use crate::game::view::{Style, clock_text};
 use crate::game::{
-    self, AnyGame, Checked, EngineFailure, EngineOptions, Mark, Told, Typed, Viewer,
+    self, AnyGame, Checked, EngineFailure, EngineOptions, Mark, Refusal, Told, Typed, Viewer,
 };
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Outcome, Square};
@@ -196,7 +196,7 @@ impl game::Seat for SideSeat {
             return Typed::Unknown;
         };
         match self.seat.view.impossible(attempt) {
-            Some(reason) => Typed::Illegal(format!("Impossible: {reason}.")),
+            Some(reason) => Typed::Illegal(Refusal::Impossible(reason.to_string())),
             None => Typed::Move(attempt.to_string()),
         }
     }

@@ -489,7 +489,7 @@ impl PlayLoop<'_> {
         }
         match self.game.typed(text) {
             Typed::Move(m) => self.play(&m, spent_ms),
-            Typed::Illegal(why) => say(&why),
+            Typed::Illegal(why) => say(&why.to_string()),
             Typed::Promotion(base) => say(&format!("{base}: say which piece, as in {base}=Q.")),
             Typed::Unknown => say(&format!(
                 "Unknown command or move {text:?}. Type help for the commands."

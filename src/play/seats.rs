@@ -145,7 +145,7 @@ impl PlayLoop<'_> {
                     self.draw_hidden();
                 }
             }
-            Typed::Illegal(why) => say(&why),
+            Typed::Illegal(why) => say(&why.to_string()),
             Typed::Promotion(_) | Typed::Unknown => say(&format!(
                 "Unknown command or move {text:?}. Type help for the commands."
             )),

@@ -14,7 +14,7 @@ use super::net::ConnId;
 use super::style12::{self, Relation};
 use super::table::{Requests, Table};
 use super::terms::Terms;
-use crate::game::{AnyGame, Attempted, LegalMove, Typed, Viewer};
+use crate::game::{AnyGame, Attempted, LegalMove, Refusal, Typed, Viewer};
 use crate::rules::{Color, Outcome, Reason};
 
 /// The end of the result line of a game a player left.
@@ -184,7 +184,7 @@ pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
 enum Read {
     Move(LegalMove),
     Refused(String),
-    Illegal(String),
+    Illegal(Refusal),
     NotAMove,
 }
 
@@ -199,6 +199,19 @@ fn read(game: &dyn AnyGame, text: &str) -> Read {
         Typed::Illegal(_) if game.hidden() => Read::Refused(text.to_string()),
         Typed::Illegal(why) => Read::Illegal(why),
         Typed::Promotion(_) | Typed::Unknown => Read::NotAMove,
+    }
+}
+
+/// The server's words for a move refused: `Illegal move (LINE): why.`,
+/// the player's own line in brackets.
+fn refused_words(line: &str, refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Illegal { why, .. } => format!("Illegal move ({line}): {why}."),
+        Refusal::Ambiguous { .. } => {
+            format!("Illegal move ({line}): ambiguous; say which piece moves.")
+        }
+        Refusal::Impossible(why) => format!("Illegal move ({line}): impossible: {why}."),
+        Refusal::Bare => format!("Illegal move ({line})."),
     }
 }
 
@@ -241,10 +254,8 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
             let attempted = table.game.refuse_attempt(&text, 0);
             (text, 0, attempted)
         }
-        Read::Illegal(why) => {
-            let prefix = format!("Illegal move {line}: ");
-            let why = why.strip_prefix(&prefix).unwrap_or(&why);
-            hub.say(id, &format!("Illegal move ({line}): {why}"));
+        Read::Illegal(refusal) => {
+            hub.say(id, &refused_words(line, &refusal));
             return true;
         }
         Read::NotAMove => return false,
