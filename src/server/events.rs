@@ -69,7 +69,7 @@ fn handle(hub: &mut Hub, event: Event) {
         } => {
             let mut session = Session::new(out, backlog, kill, peer.ip());
             session.pending.push_str(login::GREETING);
-            hub.sessions.insert(id, session);
+            hub.connect(id, session);
         }
         Event::Line {
             id,
@@ -99,11 +99,11 @@ fn handle(hub: &mut Hub, event: Event) {
 
 /// A line from a client, at whatever stage it is.
 fn client_line(hub: &mut Hub, id: ConnId, line: &str) {
-    let Some(session) = hub.sessions.get(&id) else {
+    let Some(session) = hub.session(id) else {
         return;
     };
     if session.is_in() {
-        if let Some(s) = hub.sessions.get_mut(&id) {
+        if let Some(s) = hub.session_mut(id) {
             s.answered = true;
         }
         commands::run(hub, id, line);
@@ -117,7 +117,7 @@ fn client_line(hub: &mut Hub, id: ConnId, line: &str) {
 fn timeout(hub: &Hub, s: &Session) -> Option<Instant> {
     if !s.is_in() {
         Some(s.since + LOGIN_TIMEOUT)
-    } else if s.playing.is_none() {
+    } else if s.seating.playing().is_none() {
         hub.limits.idle.map(|idle| s.active + idle)
     } else {
         None
@@ -127,18 +127,17 @@ fn timeout(hub: &Hub, s: &Session) -> Option<Instant> {
 /// The earliest time something happens on its own: a flag falls, a
 /// login or an idle client times out, a guest's grace ends.
 fn next_deadline(hub: &Hub) -> Option<Instant> {
-    let flags = hub.tables.values().filter_map(Table::deadline);
-    let graces = hub.tables.values().filter_map(Table::grace_ends);
-    let timeouts = hub.sessions.values().filter_map(|s| timeout(hub, s));
+    let flags = hub.tables().filter_map(Table::deadline);
+    let graces = hub.tables().filter_map(Table::grace_ends);
+    let timeouts = hub.sessions().filter_map(|(_, s)| timeout(hub, s));
     flags.chain(graces).chain(timeouts).min()
 }
 
 /// The games whose `when` (a flag's fall, a grace's end) has come.
 fn due(hub: &Hub, now: Instant, when: impl Fn(&Table) -> Option<Instant>) -> Vec<u32> {
-    hub.tables
-        .iter()
-        .filter(|(_, t)| when(t).is_some_and(|d| d <= now))
-        .map(|(&n, _)| n)
+    hub.tables()
+        .filter(|t| when(t).is_some_and(|d| d <= now))
+        .map(|t| t.number)
         .collect()
 }
 
@@ -153,10 +152,9 @@ fn tick(hub: &mut Hub) {
         play::grace_over(hub, number);
     }
     let late: Vec<(ConnId, bool)> = hub
-        .sessions
-        .iter()
+        .sessions()
         .filter(|(_, s)| timeout(hub, s).is_some_and(|t| now >= t))
-        .map(|(&id, s)| (id, s.is_in()))
+        .map(|(id, s)| (id, s.is_in()))
         .collect();
     for (id, logged_in) in late {
         if logged_in {
@@ -178,7 +176,7 @@ fn tick(hub: &mut Hub) {
 /// prompt. A client whose queue is full is not reading: it is let go.
 fn flush(hub: &mut Hub) {
     let mut stuck = Vec::new();
-    for (&id, session) in &mut hub.sessions {
+    for (id, session) in hub.sessions_mut() {
         let answered = std::mem::take(&mut session.answered) && session.is_in();
         if session.pending.is_empty() && !answered {
             continue;
@@ -207,11 +205,11 @@ fn flush(hub: &mut Hub) {
 /// is told and let go.
 fn shutdown(hub: &mut Hub) {
     hub.stopping = true;
-    let numbers: Vec<u32> = hub.tables.keys().copied().collect();
+    let numbers: Vec<u32> = hub.tables().map(|t| t.number).collect();
     for number in numbers {
         play::adjourn(hub, number, "Game adjourned by the server shutting down");
     }
-    let ids: Vec<ConnId> = hub.sessions.keys().copied().collect();
+    let ids: Vec<ConnId> = hub.sessions().map(|(id, _)| id).collect();
     for id in ids {
         hub.say(id, "\n    **** The server is shutting down. ****\n");
         leave::close(hub, id);

@@ -8,11 +8,15 @@ use super::net::ConnId;
 /// `who`: the players logged in.
 pub fn who(hub: &mut Hub, id: ConnId) {
     let mut lines: Vec<String> = hub
-        .sessions
-        .values()
+        .sessions()
+        .map(|(_, s)| s)
         .filter(|s| s.is_in())
         .map(|s| {
-            let state = if s.playing.is_some() { '^' } else { ':' };
+            let state = if s.seating.playing().is_some() {
+                '^'
+            } else {
+                ':'
+            };
             format!("{state}{}", s.shown())
         })
         .collect();
@@ -26,7 +30,7 @@ pub fn who(hub: &mut Hub, id: ConnId) {
 /// `games`: the games being played.
 pub fn games(hub: &mut Hub, id: ConnId) {
     let mut lines = Vec::new();
-    for t in hub.tables.values() {
+    for t in hub.tables() {
         let clock = |c| crate::game::view::clock_text(t.game.clock(c).remaining());
         lines.push(format!(
             "{:3} {:<17} {:<17} [{}] {} - {} ({} plies)",
@@ -39,7 +43,7 @@ pub fn games(hub: &mut Hub, id: ConnId) {
             t.game.plies()
         ));
     }
-    lines.push(format!("\n  {} games displayed.", hub.tables.len()));
+    lines.push(format!("\n  {} games displayed.", hub.tables().count()));
     hub.say(id, &lines.join("\n"));
 }
 
@@ -62,7 +66,7 @@ pub fn finger(hub: &mut Hub, id: ConnId, args: &[&str]) {
     match online {
         Some(s) => {
             text.push_str(&format!("On for: {} s\n", s.since.elapsed().as_secs()));
-            if let Some(n) = s.playing {
+            if let Some(n) = s.seating.playing() {
                 text.push_str(&format!("(playing game {n})\n"));
             }
         }

@@ -10,7 +10,7 @@ use super::play;
 /// Lets a client go: what it had queued is sent, then the connection
 /// closes.
 pub fn close(hub: &mut Hub, id: ConnId) {
-    if let Some(session) = hub.sessions.get_mut(&id) {
+    if let Some(session) = hub.session_mut(id) {
         let text = std::mem::take(&mut session.pending);
         if let Some(out) = session.out.take()
             && !text.is_empty()
@@ -24,22 +24,19 @@ pub fn close(hub: &mut Hub, id: ConnId) {
 /// A client is gone: its seeks and challenges are withdrawn, its game
 /// adjourned (between registered players) or forfeited.
 pub fn gone(hub: &mut Hub, id: ConnId) {
-    let Some(mut session) = hub.sessions.remove(&id) else {
+    let Some(mut session) = hub.disconnect(id) else {
         return;
     };
     session.out = None;
     if !session.is_in() {
         return;
     }
-    hub.handles.remove(&session.handle.to_lowercase());
     super::notices::player(hub, &session.handle, false);
     hub.forget(&session.handle);
-    for number in &session.observing {
-        if let Some(t) = hub.tables.get_mut(number) {
-            t.observers.remove(&id);
-        }
+    for number in session.seating.observing() {
+        hub.unobserve(number, id);
     }
-    if let Some(number) = session.playing {
+    if let Some(number) = session.seating.playing() {
         // Put back so that the game's ending reaches nobody gone.
         play::disconnected(hub, number, &session.handle, session.peer);
     }

@@ -313,7 +313,7 @@ fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
         .and_then(|s| super::play::waiting_for(hub, name, s.peer));
     // The name as the game has it (a guest may type it in any case).
     let name = back
-        .and_then(|n| hub.tables.get(&n))
+        .and_then(|n| hub.table(n))
         .and_then(|t| t.players.iter().find(|p| p.eq_ignore_ascii_case(name)))
         .cloned()
         .unwrap_or_else(|| name.to_string());

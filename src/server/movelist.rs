@@ -7,6 +7,7 @@
 
 use super::hub::Hub;
 use super::net::ConnId;
+use super::table::Table;
 use crate::game::{Told, Viewer};
 use crate::rules::Color;
 
@@ -21,23 +22,22 @@ pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
         Err(why) => return hub.say(id, &why),
     };
     let me = hub.handle_of(id);
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return hub.say(id, &format!("There is no such game ({number})."));
     };
     let viewer = table.side_of(&me).map_or(Viewer::Onlooker, Viewer::Side);
     let listed = if table.game.hidden() {
         hidden(table.game.told(viewer, 0))
     } else {
-        open(hub, number)
+        open(hub, table)
     };
     let with_ms = hub.session(id).is_some_and(|s| s.ms);
     let started = hub
         .db
-        .game(hub.tables[&number].id)
+        .game(table.id)
         .ok()
         .flatten()
         .map_or(0, |g| g.started);
-    let table = &hub.tables[&number];
     let rating =
         |c: Color| super::rating::shown(hub, table.players.get(c), &table.terms.kind(&hub.games));
     let mut text = format!(
@@ -47,7 +47,7 @@ pub fn moves(hub: &mut Hub, id: ConnId, args: &[&str]) {
         table.players.black,
         rating(Color::Black),
         fics_date(started),
-        terms_line(hub, number),
+        terms_line(hub, &table.terms),
         table.players.white,
         table.players.black,
         "-".repeat(21),
@@ -73,7 +73,7 @@ fn which(hub: &Hub, id: ConnId, word: Option<&str>) -> Result<u32, String> {
         Some(w) => super::talk::game_number(hub, w).ok_or(format!("There is no such game ({w}).")),
         None => hub
             .session(id)
-            .and_then(|s| s.playing.or_else(|| s.observing.iter().next().copied()))
+            .and_then(|s| s.seating.playing().or_else(|| s.seating.observing().next()))
             .ok_or_else(|| {
                 "You are neither playing nor observing a game; say which: moves N.".to_string()
             }),
@@ -81,8 +81,7 @@ fn which(hub: &Hub, id: ConnId, word: Option<&str>) -> Result<u32, String> {
 }
 
 /// `Unrated blitz match, initial time: 5 minutes, increment: 0 seconds.`
-fn terms_line(hub: &Hub, number: u32) -> String {
-    let terms = &hub.tables[&number].terms;
+fn terms_line(hub: &Hub, terms: &super::terms::Terms) -> String {
     let kind = terms.rated_kind(&hub.games);
     let mut kind = kind.chars();
     let kind = kind
@@ -130,8 +129,7 @@ fn fics_date(seconds: i64) -> String {
 
 /// A game of full information: its moves replayed from the store, each
 /// written as the game writes it in the position it was played in.
-fn open(hub: &Hub, number: u32) -> Vec<Listed> {
-    let table = &hub.tables[&number];
+fn open(hub: &Hub, table: &Table) -> Vec<Listed> {
     let Ok(stored) = hub.db.moves(table.id) else {
         return Vec::new();
     };

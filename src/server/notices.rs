@@ -36,10 +36,9 @@ pub struct Wanted {
 
 /// The sessions that asked for `which` notices, but for `except`.
 fn asking(hub: &Hub, which: fn(&Wanted) -> bool, except: &[ConnId]) -> Vec<ConnId> {
-    hub.sessions
-        .iter()
-        .filter(|&(id, s)| s.is_in() && which(&s.notices) && !except.contains(id))
-        .map(|(&id, _)| id)
+    hub.sessions()
+        .filter(|(id, s)| s.is_in() && which(&s.notices) && !except.contains(id))
+        .map(|(id, _)| id)
         .collect()
 }
 
@@ -96,7 +95,7 @@ pub fn seeks_removed(hub: &mut Hub, numbers: &[u32]) {
 /// Every open seek, after `<sc>`, to `id` (it just asked for them).
 pub fn seek_list(hub: &mut Hub, id: ConnId) {
     let mut lines = vec!["<sc>".to_string()];
-    lines.extend(hub.seeks.iter().map(|s| seek_line(hub, s)));
+    lines.extend(hub.seeks().iter().map(|s| seek_line(hub, s)));
     hub.say(id, &lines.join("\n"));
 }
 

@@ -20,11 +20,6 @@ use crate::rules::{Color, Outcome, Reason};
 /// The end of the result line of a game a player left.
 const DISCONNECTED: &str = "forfeits by disconnection";
 
-/// The lowest game number not in use.
-fn free_number(hub: &Hub) -> u32 {
-    (1..).find(|n| !hub.tables.contains_key(n)).unwrap_or(1)
-}
-
 /// Starts a game between two logged-in clients.
 pub fn start(hub: &mut Hub, white: ConnId, black: ConnId, terms: Terms) {
     let players = ByColor {
@@ -76,12 +71,9 @@ pub(super) fn open(
     seq: usize,
     how: &str,
 ) {
-    let number = free_number(hub);
+    let number = hub.free_table_number();
     for handle in players.iter() {
         hub.forget(handle);
-        if let Some(s) = hub.find(handle).and_then(|c| hub.session_mut(c)) {
-            s.playing = Some(number);
-        }
     }
     let table = Table {
         number,
@@ -108,7 +100,7 @@ pub(super) fn open(
         table.title(),
         table.terms.rated_kind(&hub.games),
     );
-    hub.tables.insert(number, table);
+    hub.seat_table(table);
     let audience = audience(hub, number);
     for &(conn, viewer) in &audience {
         hub.say(conn, &creating);
@@ -122,7 +114,7 @@ pub(super) fn open(
 
 /// The connections of a game's players who are online.
 fn player_conns(hub: &Hub, number: u32) -> Vec<ConnId> {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return Vec::new();
     };
     table.players.iter().filter_map(|h| hub.find(h)).collect()
@@ -131,7 +123,7 @@ fn player_conns(hub: &Hub, number: u32) -> Vec<ConnId> {
 /// Everyone who sees a game: its players (with their side) and its
 /// observers.
 fn audience(hub: &Hub, number: u32) -> Vec<(ConnId, Viewer)> {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return Vec::new();
     };
     let mut all: Vec<(ConnId, Viewer)> = [Color::White, Color::Black]
@@ -155,7 +147,7 @@ pub fn send_boards(hub: &mut Hub, number: u32) {
 
 /// Sends one viewer its board.
 pub fn send_board(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
-    let (Some(table), Some(session)) = (hub.tables.get(&number), hub.session(conn)) else {
+    let (Some(table), Some(session)) = (hub.table(number), hub.session(conn)) else {
         return;
     };
     let relation = match viewer {
@@ -219,11 +211,12 @@ fn refused_words(line: &str, refusal: &Refusal) -> String {
 /// move (played, refused or out of turn), `false` when it is no move of
 /// the game (a command, then).
 pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
-    let Some(number) = hub.session(id).and_then(|s| s.playing) else {
+    let Some(number) = hub.session(id).and_then(|s| s.seating.playing()) else {
         return false;
     };
     let handle = hub.handle_of(id);
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let arrived = hub.arrived;
+    let Some(table) = hub.table_mut(number) else {
         return false;
     };
     let Some(side) = table.side_of(&handle) else {
@@ -243,11 +236,11 @@ pub fn attempt(hub: &mut Hub, id: ConnId, line: &str) -> bool {
     // refused, nor when.
     let (text, spent, attempted) = match read {
         Read::Move(m) => {
-            let spent = table.spent_until(hub.arrived);
+            let spent = table.spent_until(arrived);
             let Some(attempted) = table.game.play_move(&m, spent) else {
                 return false;
             };
-            table.turn_started = hub.arrived.max(table.turn_started);
+            table.turn_started = arrived.max(table.turn_started);
             (m.text, spent, attempted)
         }
         Read::Refused(text) => {
@@ -290,7 +283,7 @@ fn played(
     heard: Option<String>,
     outcome: Option<Outcome>,
 ) {
-    if let Some(table) = hub.tables.get_mut(&number) {
+    if let Some(table) = hub.table_mut(number) {
         table.last_ms = spent;
         table.requests = Requests {
             draw: table.requests.draw.filter(|&c| c == side),
@@ -307,14 +300,13 @@ fn played(
             hub.say(*conn, &format!("Game {number}: {heard}"));
         }
     }
-    let from = hub.tables.get(&number).map_or(0, |t| t.game.plies() - 1);
+    let from = hub.table(number).map_or(0, |t| t.game.plies() - 1);
     super::told::moved(hub, number, from, &audience);
     if let Some(outcome) = outcome {
         finish_by_rules(hub, number, outcome);
     } else if hub.max_plies > 0
         && hub
-            .tables
-            .get(&number)
+            .table(number)
             .is_some_and(|t| t.game.plies() >= hub.max_plies)
     {
         finish_by_rules(hub, number, Outcome::draw(Reason::MoveLimit));
@@ -324,7 +316,7 @@ fn played(
 /// The side to move's flag may have fallen: charged, and the game ends
 /// if it has.
 pub fn flag(hub: &mut Hub, number: u32) {
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let Some(table) = hub.table_mut(number) else {
         return;
     };
     let spent = table.spent();
@@ -336,7 +328,7 @@ pub fn flag(hub: &mut Hub, number: u32) {
 
 /// Ends a game the rules ended.
 fn finish_by_rules(hub: &mut Hub, number: u32, outcome: Outcome) {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let why = super::result::words(table.game.as_ref(), &table.players, outcome);
@@ -349,7 +341,7 @@ fn finish_by_rules(hub: &mut Hub, number: u32, outcome: Outcome) {
 /// rated games update the ratings.
 pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     let result = outcome.map_or("*", |o| super::result::score(o.winner));
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let Some(table) = hub.table_mut(number) else {
         return;
     };
     if let Some(outcome) = outcome
@@ -360,6 +352,9 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
         table.game.adjudicate(outcome);
     }
     let id = table.id;
+    let Some(table) = hub.table(number) else {
+        return;
+    };
     let state = if outcome.is_some() { "over" } else { "aborted" };
     if let Err(e) = hub.db.set_state(id, state, result, why) {
         eprintln!("server: game {id} could not be stored as over: {e}");
@@ -382,7 +377,7 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
     if table.game.hidden() {
         send_boards(hub, number);
     }
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let line = format!("{{{} {why}}} {result}", table.title());
@@ -404,13 +399,13 @@ pub fn end(hub: &mut Hub, number: u32, outcome: Option<Outcome>, why: &str) {
         hub.say(conn, &ratings.join("\n"));
     }
     remember_opponents(hub, number);
-    close_table(hub, number);
+    hub.close_table(number);
 }
 
 /// Each player of game `number` keeps its opponent, the terms and its
 /// colour, for `rematch`.
 fn remember_opponents(hub: &mut Hub, number: u32) {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let (players, terms) = (table.players.clone(), table.terms.clone());
@@ -425,27 +420,9 @@ fn remember_opponents(hub: &mut Hub, number: u32) {
     }
 }
 
-/// Removes a game that ended or was adjourned from its players and
-/// watchers.
-fn close_table(hub: &mut Hub, number: u32) {
-    let Some(table) = hub.tables.remove(&number) else {
-        return;
-    };
-    for handle in table.players.iter() {
-        if let Some(s) = hub.find(handle).and_then(|c| hub.session_mut(c)) {
-            s.playing = None;
-        }
-    }
-    for conn in table.observers {
-        if let Some(s) = hub.session_mut(conn) {
-            s.observing.remove(&number);
-        }
-    }
-}
-
 /// Adjourns game `number`: stored as it stands, to be resumed.
 pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     if let Err(e) = hub.db.set_state(table.id, "adjourned", "*", why) {
@@ -459,7 +436,7 @@ pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
     }
     let told: Vec<ConnId> = audience.iter().map(|&(c, _)| c).collect();
     super::notices::game(hub, &line, &told);
-    close_table(hub, number);
+    hub.close_table(number);
 }
 
 /// A player of game `number` left: between registered players the game
@@ -467,7 +444,7 @@ pub fn adjourn(hub: &mut Hub, number: u32, why: &str) {
 /// the game waits for the guest to come back until its grace ends (its
 /// clock running), when it forfeits. When both have left, it is aborted.
 pub fn disconnected(hub: &mut Hub, number: u32, handle: &str, peer: std::net::IpAddr) {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let both_registered = table.players.iter().all(|p| hub.is_registered(p));
@@ -489,7 +466,7 @@ pub fn disconnected(hub: &mut Hub, number: u32, handle: &str, peer: std::net::Ip
             &format!("{handle} lost connection; game aborted"),
         );
     } else if !grace.is_zero() {
-        if let Some(t) = hub.tables.get_mut(&number) {
+        if let Some(t) = hub.table_mut(number) {
             t.absent = Some(super::table::Absent {
                 side,
                 peer,
@@ -510,7 +487,7 @@ pub fn disconnected(hub: &mut Hub, number: u32, handle: &str, peer: std::net::Ip
 
 /// The absent player's grace ended: it forfeits.
 pub fn grace_over(hub: &mut Hub, number: u32) {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let Some(side) = table.absent.as_ref().map(|a| a.side) else {
@@ -533,7 +510,7 @@ fn forfeit(hub: &mut Hub, number: u32, side: Color, handle: &str) {
 /// The game a guest named `handle` left and may come back to from
 /// `peer`, if any.
 pub fn waiting_for(hub: &Hub, handle: &str, peer: std::net::IpAddr) -> Option<u32> {
-    hub.tables.values().find_map(|t| {
+    hub.tables().find_map(|t| {
         let absent = t.absent.as_ref()?;
         (t.players.get(absent.side).eq_ignore_ascii_case(handle) && absent.peer == peer)
             .then_some(t.number)
@@ -542,7 +519,7 @@ pub fn waiting_for(hub: &Hub, handle: &str, peer: std::net::IpAddr) -> Option<u3
 
 /// Whether `handle` is held for an absent player of a game.
 pub fn held(hub: &Hub, handle: &str) -> bool {
-    hub.tables.values().any(|t| {
+    hub.tables().any(|t| {
         t.absent
             .as_ref()
             .is_some_and(|a| t.players.get(a.side).eq_ignore_ascii_case(handle))
@@ -552,16 +529,14 @@ pub fn held(hub: &Hub, handle: &str) -> bool {
 /// A guest came back to game `number` as `id`: seated again and shown the
 /// game as it stands.
 pub fn returned(hub: &mut Hub, number: u32, id: ConnId) {
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let Some(table) = hub.table_mut(number) else {
         return;
     };
     let Some(absent) = table.absent.take() else {
         return;
     };
     let handle = table.players.get(absent.side).clone();
-    if let Some(s) = hub.session_mut(id) {
-        s.playing = Some(number);
-    }
+    hub.rejoin_table(number, id);
     let text = format!("Game {number}: {handle} is back; the game goes on.");
     for (conn, _) in audience(hub, number) {
         hub.say(conn, &text);

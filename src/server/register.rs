@@ -18,8 +18,12 @@ pub fn register(hub: &mut Hub, id: ConnId, password: &str) {
     let Some(s) = hub.session(id) else {
         return;
     };
-    let (name, registered, playing, peer) =
-        (s.handle.clone(), s.registered, s.playing.is_some(), s.peer);
+    let (name, registered, playing, peer) = (
+        s.handle.clone(),
+        s.registered,
+        s.seating.playing().is_some(),
+        s.peer,
+    );
     let refusal = if hub.registration.is_none() {
         Some("This server does not register players itself: ask its keeper.".to_string())
     } else if registered {

@@ -11,12 +11,10 @@ use crate::rules::{Color, Outcome, Reason};
 /// The game `id` plays and its side in it.
 fn my_game(hub: &mut Hub, id: ConnId) -> Option<(u32, Color)> {
     let me = hub.handle_of(id);
-    let found = hub.session(id).and_then(|s| s.playing).and_then(|n| {
-        hub.tables
-            .get(&n)
-            .and_then(|t| t.side_of(&me))
-            .map(|c| (n, c))
-    });
+    let found = hub
+        .session(id)
+        .and_then(|s| s.seating.playing())
+        .and_then(|n| hub.table(n).and_then(|t| t.side_of(&me)).map(|c| (n, c)));
     if found.is_none() {
         hub.say(id, "You are not playing a game.");
     }
@@ -26,8 +24,7 @@ fn my_game(hub: &mut Hub, id: ConnId) -> Option<(u32, Color)> {
 /// Tells the opponent of `side` in game `number`.
 fn tell_opponent(hub: &mut Hub, number: u32, side: Color, text: &str) {
     let Some(name) = hub
-        .tables
-        .get(&number)
+        .table(number)
         .map(|t| t.players.get(side.other()).clone())
     else {
         return;
@@ -54,7 +51,7 @@ pub fn draw(hub: &mut Hub, id: ConnId) {
         return;
     };
     let me = hub.handle_of(id);
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let Some(table) = hub.table_mut(number) else {
         return;
     };
     if table.game.turn() == side
@@ -100,7 +97,7 @@ fn ask(hub: &mut Hub, id: ConnId, what: Ask) {
         return;
     };
     let me = hub.handle_of(id);
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let Some(table) = hub.table_mut(number) else {
         return;
     };
     let plies = table.game.plies();
@@ -156,20 +153,18 @@ pub fn resume(hub: &mut Hub, id: ConnId, args: &[&str]) {
     };
     let other = game.opponent_of(&me).to_string();
     let them = hub.find(&other).unwrap_or(id);
-    if hub.session(them).is_some_and(|s| s.playing.is_some()) {
+    if hub
+        .session(them)
+        .is_some_and(|s| s.seating.playing().is_some())
+    {
         return hub.say(id, &format!("{other} is playing a game."));
     }
-    let asked = hub
-        .offers
-        .iter()
-        .position(|o| o.from == other && o.to == me && o.resume == Some(game.id));
-    if let Some(i) = asked {
-        hub.offers.remove(i);
+    let asked = hub.take_offer(|o| o.from == other && o.to == me && o.resume == Some(game.id));
+    if asked.is_some() {
         return super::resume::resume(hub, game.id);
     }
     let terms = Terms::from(&game);
-    hub.offers.retain(|o| !(o.from == me && o.to == other));
-    hub.offers.push(Offer {
+    hub.put_offer(Offer {
         from: me.clone(),
         to: other.clone(),
         terms,

@@ -4,7 +4,7 @@
 
 use super::hub::Hub;
 use super::net::ConnId;
-use super::offer::{Offer, Seek};
+use super::offer::Offer;
 use super::terms::Terms;
 use crate::rules::Color;
 
@@ -18,7 +18,7 @@ fn rating_text(hub: &Hub, handle: &str, terms: &Terms) -> String {
 /// Checks that `id` may play a game of `terms` now.
 fn may_play(hub: &Hub, id: ConnId, terms: &Terms) -> Result<(), String> {
     let session = hub.session(id).ok_or_else(String::new)?;
-    if session.playing.is_some() {
+    if session.seating.playing().is_some() {
         return Err("You are already playing a game.".to_string());
     }
     if terms.rated && !session.registered {
@@ -37,7 +37,7 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
         return hub.say(id, &why);
     }
     let owner = hub.handle_of(id);
-    if hub.seeks.iter().filter(|s| s.owner == owner).count() >= MAX_SEEKS {
+    if hub.seeks().iter().filter(|s| s.owner == owner).count() >= MAX_SEEKS {
         return hub.say(
             id,
             &format!("You may have at most {MAX_SEEKS} seeks; unseek one first."),
@@ -48,28 +48,21 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     if let Some(Err(wait)) = hub.session_mut(id).map(|s| s.seeks.take(now)) {
         return hub.say(id, &super::rate::refusal("seeks", wait));
     }
-    let Some(number) = free_seek_number(hub) else {
+    let (rating, described) = (
+        rating_text(hub, &owner, &terms),
+        terms.describe_seek(&hub.games),
+    );
+    let Some(number) = hub.post_seek(&owner, terms, color) else {
         return hub.say(id, "The seek list is full; try again later.");
     };
     let line = format!(
-        "{owner} ({}) seeking {}{} (\"play {number}\" to respond)",
-        rating_text(hub, &owner, &terms),
-        terms.describe_seek(&hub.games),
+        "{owner} ({rating}) seeking {described}{} (\"play {number}\" to respond)",
         color.map_or(String::new(), |c| format!(" [{}]", side(c)))
     );
-    let seek = Seek {
-        number,
-        owner: owner.clone(),
-        terms,
-        color,
-    };
-    super::notices::seek_posted(hub, &seek);
-    hub.seeks.push(seek);
     let others: Vec<ConnId> = hub
-        .sessions
-        .iter()
-        .filter(|&(&other, s)| other != id && s.is_in() && s.playing.is_none())
-        .map(|(&other, _)| other)
+        .sessions()
+        .filter(|&(other, s)| other != id && s.is_in() && s.seating.playing().is_none())
+        .map(|(other, _)| other)
         .collect();
     for other in others {
         hub.chat(other, &line);
@@ -78,23 +71,6 @@ pub fn seek(hub: &mut Hub, id: ConnId, args: &[&str]) {
         id,
         &format!("Your seek has been posted with index {number}."),
     );
-}
-
-/// The seek numbers: 1 to 999, as FICS has them.
-const SEEK_NUMBERS: u32 = 999;
-
-/// The next number after the last one given that no open seek has (a
-/// number is never given twice while its seek is open, so `play N`
-/// reaches the seek its ad named), or `None` when all are taken.
-fn free_seek_number(hub: &mut Hub) -> Option<u32> {
-    for _ in 0..SEEK_NUMBERS {
-        let number = hub.next_seek;
-        hub.next_seek = hub.next_seek % SEEK_NUMBERS + 1;
-        if hub.seeks.iter().all(|s| s.number != number) {
-            return Some(number);
-        }
-    }
-    None
 }
 
 fn side(c: Color) -> &'static str {
@@ -119,15 +95,9 @@ fn colors(hub: &mut Hub, offerer: ConnId, asked: Option<Color>, taker: ConnId) -
 pub fn unseek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let owner = hub.handle_of(id);
     let which: Option<u32> = args.first().and_then(|a| a.parse().ok());
-    let gone: Vec<u32> = hub
-        .seeks
-        .iter()
-        .filter(|s| s.owner == owner && which.is_none_or(|n| n == s.number))
-        .map(|s| s.number)
-        .collect();
-    hub.seeks.retain(|s| !gone.contains(&s.number));
-    super::notices::seeks_removed(hub, &gone);
-    let removed = gone.len();
+    let removed = hub
+        .withdraw_seeks(|s| s.owner == owner && which.is_none_or(|n| n == s.number))
+        .len();
     if removed == 0 {
         hub.say(id, "You have no active seeks.");
     } else {
@@ -138,7 +108,7 @@ pub fn unseek(hub: &mut Hub, id: ConnId, args: &[&str]) {
 /// `sought`: the open seeks.
 pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
     let mut lines = Vec::new();
-    for s in &hub.seeks {
+    for s in hub.seeks() {
         lines.push(format!(
             "{:3} {:>4} {:<17} {}{}",
             s.number,
@@ -148,7 +118,7 @@ pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
             s.color.map_or(String::new(), |c| format!(" [{}]", side(c)))
         ));
     }
-    lines.push(format!("{} ads displayed.", hub.seeks.len()));
+    lines.push(format!("{} ads displayed.", hub.seeks().len()));
     hub.say(id, &lines.join("\n"));
 }
 
@@ -157,7 +127,7 @@ pub fn play(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let Some(number) = args.first().and_then(|a| a.parse::<u32>().ok()) else {
         return hub.say(id, "Usage: play N (a seek's number; see sought).");
     };
-    let Some(seek) = hub.seeks.iter().find(|s| s.number == number).cloned() else {
+    let Some(seek) = hub.seeks().iter().find(|s| s.number == number).cloned() else {
         return hub.say(id, "That seek is not available.");
     };
     let me = hub.handle_of(id);
@@ -230,8 +200,7 @@ fn offer(hub: &mut Hub, id: ConnId, them: ConnId, terms: Terms, color: Option<Co
         terms.describe(&hub.games),
         color.map_or(String::new(), |c| format!(" [{}]", side(c)))
     );
-    hub.offers.retain(|o| !(o.from == from && o.to == to));
-    hub.offers.push(Offer {
+    hub.put_offer(Offer {
         from,
         to,
         terms,
@@ -247,27 +216,34 @@ fn offer(hub: &mut Hub, id: ConnId, them: ConnId, terms: Terms, color: Option<Co
     );
 }
 
-/// The challenge to `id` from `name` (or the only one when no name).
-fn offer_to(hub: &Hub, id: ConnId, name: Option<&str>) -> Result<usize, String> {
+/// Takes down the challenge to `id` from `name` (or the only one when no
+/// name).
+fn offer_to(hub: &mut Hub, id: ConnId, name: Option<&str>) -> Result<Offer, String> {
     let me = hub.handle_of(id);
-    let mine: Vec<usize> = (0..hub.offers.len())
-        .filter(|&i| hub.offers[i].to == me)
-        .filter(|&i| name.is_none_or(|n| hub.offers[i].from.eq_ignore_ascii_case(n)))
+    let mine: Vec<String> = hub
+        .offers()
+        .iter()
+        .filter(|o| o.to == me)
+        .filter(|o| name.is_none_or(|n| o.from.eq_ignore_ascii_case(n)))
+        .map(|o| o.from.clone())
         .collect();
-    match mine[..] {
-        [] => Err("There are no offers pending to you.".to_string()),
-        [i] => Ok(i),
-        _ => Err("You have more than one offer: say whose, as in accept NAME.".to_string()),
-    }
+    let from = match &mine[..] {
+        [] => return Err("There are no offers pending to you.".to_string()),
+        [from] => from.clone(),
+        _ => {
+            return Err("You have more than one offer: say whose, as in accept NAME.".to_string());
+        }
+    };
+    hub.take_offer(|o| o.to == me && o.from == from)
+        .ok_or_else(String::new)
 }
 
 /// `accept [USER]`.
 pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
-    let i = match offer_to(hub, id, args.first().copied()) {
-        Ok(i) => i,
+    let offer = match offer_to(hub, id, args.first().copied()) {
+        Ok(offer) => offer,
         Err(why) => return hub.say(id, &why),
     };
-    let offer = hub.offers.remove(i);
     if let Some(game) = offer.resume {
         return super::resume::resume(hub, game);
     }
@@ -277,7 +253,10 @@ pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let Some(them) = hub.find(&offer.from) else {
         return hub.say(id, &format!("{} is no longer logged in.", offer.from));
     };
-    if hub.session(them).is_some_and(|s| s.playing.is_some()) {
+    if hub
+        .session(them)
+        .is_some_and(|s| s.seating.playing().is_some())
+    {
         return hub.say(id, &format!("{} is playing a game.", offer.from));
     }
     let (white, black) = colors(hub, them, offer.color, id);
@@ -287,8 +266,7 @@ pub fn accept(hub: &mut Hub, id: ConnId, args: &[&str]) {
 /// `decline [USER]`.
 pub fn decline(hub: &mut Hub, id: ConnId, args: &[&str]) {
     match offer_to(hub, id, args.first().copied()) {
-        Ok(i) => {
-            let offer = hub.offers.remove(i);
+        Ok(offer) => {
             hub.say(
                 id,
                 &format!("You decline the match offer from {}.", offer.from),
@@ -305,14 +283,11 @@ pub fn decline(hub: &mut Hub, id: ConnId, args: &[&str]) {
 pub fn withdraw(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let me = hub.handle_of(id);
     let name = args.first().copied();
-    let Some(i) = hub
-        .offers
-        .iter()
-        .position(|o| o.from == me && name.is_none_or(|n| o.to.eq_ignore_ascii_case(n)))
+    let Some(offer) =
+        hub.take_offer(|o| o.from == me && name.is_none_or(|n| o.to.eq_ignore_ascii_case(n)))
     else {
         return hub.say(id, "You have no offers to withdraw.");
     };
-    let offer = hub.offers.remove(i);
     hub.say(
         id,
         &format!("You withdraw the match offer to {}.", offer.to),

@@ -2,7 +2,6 @@
 //! settings (board style, milliseconds), its game and the games it
 //! watches, and what is waiting to be sent to it.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -51,10 +50,8 @@ pub struct Session {
     pub since: Instant,
     /// When it last sent a line (it is logged out when idle too long).
     pub active: Instant,
-    /// The game it plays, by number.
-    pub playing: Option<u32>,
-    /// The games it watches.
-    pub observing: BTreeSet<u32>,
+    /// The games it plays and watches (the hub's to change).
+    pub seating: super::hub::Seating,
     /// Text waiting to be sent.
     pub pending: String,
     /// A line was answered: the prompt is due even with nothing to say.
@@ -103,8 +100,7 @@ impl Session {
             seat: false,
             since: Instant::now(),
             active: Instant::now(),
-            playing: None,
-            observing: BTreeSet::new(),
+            seating: Default::default(),
             pending: String::new(),
             answered: false,
             failures: 0,

@@ -50,8 +50,8 @@ pub fn say(hub: &mut Hub, id: ConnId, rest: &str) {
     let me = hub.handle_of(id);
     let opponent = hub
         .session(id)
-        .and_then(|s| s.playing)
-        .and_then(|n| hub.tables.get(&n))
+        .and_then(|s| s.seating.playing())
+        .and_then(|n| hub.table(n))
         .and_then(|t| t.side_of(&me).map(|c| t.players.get(c.other()).clone()));
     let Some(opponent) = opponent else {
         return hub.say(id, "You are not playing a game.");
@@ -70,10 +70,9 @@ pub fn say(hub: &mut Hub, id: ConnId, rest: &str) {
 /// The number of a game given as a number or as a player's name.
 pub(super) fn game_number(hub: &Hub, word: &str) -> Option<u32> {
     if let Ok(n) = word.parse::<u32>() {
-        return hub.tables.contains_key(&n).then_some(n);
+        return hub.table(n).is_some().then_some(n);
     }
-    hub.tables
-        .values()
+    hub.tables()
         .find(|t| t.players.iter().any(|p| p.eq_ignore_ascii_case(word)))
         .map(|t| t.number)
 }
@@ -87,17 +86,14 @@ pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
         return hub.say(id, &format!("There is no such game ({word})."));
     };
     let me = hub.handle_of(id);
-    let Some(table) = hub.tables.get_mut(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     if table.side_of(&me).is_some() {
         return hub.say(id, "You are playing that game.");
     }
-    table.observers.insert(id);
     let title = table.title();
-    if let Some(s) = hub.session_mut(id) {
-        s.observing.insert(number);
-    }
+    hub.observe(number, id);
     hub.say(
         id,
         &format!("You are now observing game {number}.\n{title}"),
@@ -110,17 +106,12 @@ pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
 pub fn unobserve(hub: &mut Hub, id: ConnId, args: &[&str]) {
     let watched: Vec<u32> = hub
         .session(id)
-        .map(|s| s.observing.iter().copied().collect())
+        .map(|s| s.seating.observing().collect())
         .unwrap_or_default();
     let only: Option<u32> = args.first().and_then(|a| a.parse().ok());
     let mut removed = 0;
     for number in watched.into_iter().filter(|n| only.is_none_or(|o| o == *n)) {
-        if let Some(t) = hub.tables.get_mut(&number) {
-            t.observers.remove(&id);
-        }
-        if let Some(s) = hub.session_mut(id) {
-            s.observing.remove(&number);
-        }
+        hub.unobserve(number, id);
         hub.say(
             id,
             &format!("Removing game {number} from observation list."),
@@ -139,14 +130,14 @@ pub fn refresh(hub: &mut Hub, id: ConnId) {
         return;
     };
     let target = session
-        .playing
-        .or_else(|| session.observing.iter().next().copied());
+        .seating
+        .playing()
+        .or_else(|| session.seating.observing().next());
     let Some(number) = target else {
         return hub.say(id, "You are neither playing nor observing a game.");
     };
     let viewer = hub
-        .tables
-        .get(&number)
+        .table(number)
         .and_then(|t| t.side_of(&me))
         .map_or(Viewer::Onlooker, Viewer::Side);
     super::told::start(hub, number, id, viewer);

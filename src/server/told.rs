@@ -72,7 +72,7 @@ fn wants(hub: &Hub, conn: ConnId) -> bool {
 
 /// The clocks' line of game `number`.
 fn clocks(hub: &Hub, number: u32) -> Option<String> {
-    let table = hub.tables.get(&number)?;
+    let table = hub.table(number)?;
     let left = |c: Color| {
         table
             .game
@@ -91,7 +91,7 @@ fn clocks(hub: &Hub, number: u32) -> Option<String> {
 /// game (an empty line takes the last ones away), else when there are
 /// any.
 fn marks(hub: &Hub, number: u32, viewer: Viewer) -> Option<String> {
-    let table = hub.tables.get(&number)?;
+    let table = hub.table(number)?;
     let marks = table.game.marks(viewer);
     let side = matches!(viewer, Viewer::Side(_));
     if marks.is_empty() && !(side && table.game.hidden()) {
@@ -109,7 +109,7 @@ fn marks(hub: &Hub, number: u32, viewer: Viewer) -> Option<String> {
 /// allows (its seat's, built from what it was told: nothing it may not
 /// know).
 fn legal(hub: &Hub, number: u32, viewer: Viewer) -> Option<String> {
-    let table = hub.tables.get(&number)?;
+    let table = hub.table(number)?;
     if viewer != Viewer::Side(table.game.turn()) || table.game.outcome().is_some() {
         return None;
     }
@@ -123,7 +123,7 @@ pub fn start(hub: &mut Hub, number: u32, conn: ConnId, viewer: Viewer) {
     if !wants(hub, conn) {
         return;
     }
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let left = |c: Color| table.game.clock(c).remaining().unwrap_or(0);
@@ -159,7 +159,7 @@ pub fn moved(hub: &mut Hub, number: u32, from: usize, audience: &[(ConnId, Viewe
         if !wants(hub, conn) {
             continue;
         }
-        let Some(table) = hub.tables.get(&number) else {
+        let Some(table) = hub.table(number) else {
             return;
         };
         let mut lines: Vec<String> = table
@@ -192,7 +192,7 @@ pub fn end(
     why_not: &str,
     audience: &[(ConnId, Viewer)],
 ) {
-    let Some(table) = hub.tables.get(&number) else {
+    let Some(table) = hub.table(number) else {
         return;
     };
     let attempts = if table.game.hidden() && outcome.is_some() {
