@@ -426,7 +426,7 @@ fn a_client_that_floods_or_never_reads_is_bounded() {
     flooder.send("");
     flooder.expect("Line too long");
     // A client asking for output and never reading it is let go.
-    let (mut deaf, _) = server.guest();
+    let (mut deaf, deaf_name) = server.guest_with_small_window();
     let many = "help\n".repeat(20_000);
     let _ = std::io::Write::write_all(
         &mut std::net::TcpStream::connect(&server.addr).unwrap(),
@@ -441,6 +441,18 @@ fn a_client_that_floods_or_never_reads_is_bounded() {
         after < before + 100_000,
         "memory grew from {before} kB to {after} kB"
     );
+    // Let go once what it was sent (1.9 KB a `help`, 100 lines a second
+    // after the first 1,000) fills the server's socket buffer (at most
+    // 4 MB by Linux's default) and its 1 MB queue: about 20 s at worst.
+    // Watched from another client: reading the deaf one would feed it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while other.command("who").contains(&deaf_name) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a client that does not read is kept"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
     deaf.expect_closed();
     assert!(other.command("who").contains("players displayed"));
 }

@@ -135,7 +135,23 @@ impl Server {
 
     /// A client logged in as a guest; its handle.
     pub fn guest(&self) -> (Client, String) {
-        let mut c = self.connect();
+        Server::log_in_as_guest(self.connect())
+    }
+
+    /// A guest whose socket takes in at most a few kilobytes it has not
+    /// read (a small receive window, not grown by the system): what a
+    /// client that stops reading holds back is then bounded by the
+    /// server's side alone.
+    pub fn guest_with_small_window(&self) -> (Client, String) {
+        use socket2::{Domain, Socket, Type};
+        let to: std::net::SocketAddr = self.addr.parse().unwrap();
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        socket.connect(&to.into()).unwrap();
+        Server::log_in_as_guest(Client::over(socket.into()))
+    }
+
+    fn log_in_as_guest(mut c: Client) -> (Client, String) {
         c.expect("login: ");
         c.send("guest");
         let text = c.expect("\":\n");
@@ -338,9 +354,19 @@ impl Client {
 
     /// Waits until the server closes the connection (up to 10 s).
     pub fn expect_closed(&mut self) {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        self.expect_closed_within(Duration::from_secs(10));
+    }
+
+    /// Waits until the server closes the connection, up to `wait`.
+    pub fn expect_closed_within(&mut self, wait: Duration) {
+        let deadline = Instant::now() + wait;
         while self.pump() {
-            assert!(Instant::now() < deadline, "the server did not close");
+            assert!(
+                Instant::now() < deadline,
+                "the server did not close; {} bytes received, ending {:?}",
+                self.all.len(),
+                String::from_utf8_lossy(&self.all[self.all.len().saturating_sub(300)..])
+            );
         }
     }
 
