@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use antichess::game::EngineOptions;
-use antichess::textui::Session;
+use antichess::textui::Dialog;
 
 const PLIES: usize = 500;
 
@@ -18,7 +18,7 @@ fn shuffle_moves() -> Vec<String> {
     (0..PLIES).map(|i| cycle[i % 4].to_string()).collect()
 }
 
-fn time_per_call(session: &mut Session, line: &str, reps: u32) -> Duration {
+fn time_per_call(session: &mut Dialog, line: &str, reps: u32) -> Duration {
     let start = Instant::now();
     for _ in 0..reps {
         std::hint::black_box(session.handle_line(line.as_bytes()));
@@ -32,7 +32,7 @@ fn main() {
     let file = dir.join("long.xml");
     let file = file.to_str().unwrap();
 
-    let mut session = Session::new(EngineOptions {
+    let mut session = Dialog::new(EngineOptions {
         hash_mb: 1,
         ..EngineOptions::default()
     });

@@ -45,7 +45,7 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Opti
 
 /// A line of input as [`Lines`] gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
+pub enum InputLine {
     /// The line, with bytes that are not UTF-8 replaced by U+FFFD and a
     /// carriage return before the line feed dropped.
     Text(String),
@@ -53,12 +53,12 @@ pub enum Line {
     TooLong,
 }
 
-impl Line {
+impl InputLine {
     /// The line, if it is text as it was sent: not too long, and valid
     /// UTF-8.
     pub fn clean(self) -> Option<String> {
         match self {
-            Line::Text(t) if !t.contains(char::REPLACEMENT_CHARACTER) => Some(t),
+            InputLine::Text(t) if !t.contains(char::REPLACEMENT_CHARACTER) => Some(t),
             _ => None,
         }
     }
@@ -80,15 +80,15 @@ pub fn lines<R: BufRead>(input: R) -> Lines<R> {
 }
 
 impl<R: BufRead> Iterator for Lines<R> {
-    type Item = Line;
+    type Item = InputLine;
 
-    fn next(&mut self) -> Option<Line> {
+    fn next(&mut self) -> Option<InputLine> {
         match read_line(&mut self.input, &mut self.buf) {
             Ok(None) | Err(_) => None,
-            Ok(Some(true)) => Some(Line::TooLong),
+            Ok(Some(true)) => Some(InputLine::TooLong),
             Ok(Some(false)) => {
                 let text = self.buf.strip_suffix(b"\r").unwrap_or(&self.buf);
-                Some(Line::Text(String::from_utf8_lossy(text).into_owned()))
+                Some(InputLine::Text(String::from_utf8_lossy(text).into_owned()))
             }
         }
     }
@@ -116,17 +116,17 @@ mod tests {
         let mut data = b"uci\r\n\xff\xfe go\n".to_vec();
         data.extend(vec![b'x'; MAX_LINE + 1]);
         data.extend_from_slice(b"\nquit");
-        let got: Vec<Line> = lines(io::Cursor::new(data)).collect();
+        let got: Vec<InputLine> = lines(io::Cursor::new(data)).collect();
         assert_eq!(
             got,
             [
-                Line::Text("uci".into()),
-                Line::Text("\u{FFFD}\u{FFFD} go".into()),
-                Line::TooLong,
-                Line::Text("quit".into()),
+                InputLine::Text("uci".into()),
+                InputLine::Text("\u{FFFD}\u{FFFD} go".into()),
+                InputLine::TooLong,
+                InputLine::Text("quit".into()),
             ]
         );
-        let clean: Vec<Option<String>> = got.into_iter().map(Line::clean).collect();
+        let clean: Vec<Option<String>> = got.into_iter().map(InputLine::clean).collect();
         assert_eq!(clean, [Some("uci".into()), None, None, Some("quit".into())]);
     }
 

@@ -17,6 +17,7 @@
 //! blocks on a full pipe) with only its last line's first 240 bytes kept,
 //! to say why a program that crashed or hung did so.
 
+use crate::input::InputLine;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -47,7 +48,7 @@ pub enum Fault {
     /// No answer within this time.
     Timeout(Duration),
     /// The program ended, or closed its output.
-    Ended(Ending),
+    Ended(Exit),
     /// It wrote a line longer than [`LINE_MAX`].
     LineTooLong,
     /// The wait was interrupted (Ctrl-C, or a match decided).
@@ -56,7 +57,7 @@ pub enum Fault {
 
 /// How a program's output ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
+pub enum Exit {
     /// It exited with this status.
     Status(i32),
     /// A signal killed it.
@@ -86,13 +87,13 @@ impl fmt::Display for Fault {
     }
 }
 
-impl fmt::Display for Ending {
+impl fmt::Display for Exit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Ending::Status(code) => write!(f, "exited with status {code}"),
-            Ending::Signal(n) => write!(f, "crashed (signal {n})"),
-            Ending::ClosedOutput => f.write_str("closed its output"),
-            Ending::NotRunning => f.write_str("is not running"),
+            Exit::Status(code) => write!(f, "exited with status {code}"),
+            Exit::Signal(n) => write!(f, "crashed (signal {n})"),
+            Exit::ClosedOutput => f.write_str("closed its output"),
+            Exit::NotRunning => f.write_str("is not running"),
         }
     }
 }
@@ -124,17 +125,11 @@ pub fn split_command(command: &str) -> io::Result<Vec<String>> {
     Ok(words)
 }
 
-/// A line of output as the reader hands it on.
-enum Line {
-    Text(String),
-    TooLong,
-}
-
 /// A running program.
 pub struct ChildProgram {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Receiver<InputLine>,
     errors: Arc<ErrorTail>,
     interrupt: Option<Arc<AtomicBool>>,
     /// Set once the output has ended or broken: every later read fails so.
@@ -230,7 +225,7 @@ impl ErrorTail {
 /// Reads standard output line by line into `lines`, each line at most
 /// [`LINE_MAX`] bytes (a longer one ends the reading), invalid UTF-8
 /// replaced, a carriage return before the newline dropped.
-fn read_lines(stdout: ChildStdout, lines: SyncSender<Line>) {
+fn read_lines(stdout: ChildStdout, lines: SyncSender<InputLine>) {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::new();
     let limit = (LINE_MAX + 2) as u64;
@@ -248,11 +243,11 @@ fn read_lines(stdout: ChildStdout, lines: SyncSender<Line>) {
             }
         }
         if line.len() > LINE_MAX || (!complete && n as u64 == limit) {
-            let _ = lines.send(Line::TooLong);
+            let _ = lines.send(InputLine::TooLong);
             return;
         }
         let text = String::from_utf8_lossy(&line).into_owned();
-        if lines.send(Line::Text(text)).is_err() {
+        if lines.send(InputLine::Text(text)).is_err() {
             return;
         }
     }
@@ -341,7 +336,7 @@ impl ChildProgram {
                 _ => break None,
             }
         };
-        let fault = Fault::Ended(status.map_or(Ending::ClosedOutput, ending));
+        let fault = Fault::Ended(status.map_or(Exit::ClosedOutput, ending));
         self.fault = Some(fault.clone());
         fault
     }
@@ -360,8 +355,8 @@ impl ChildProgram {
                 left
             };
             match self.lines.recv_timeout(slice) {
-                Ok(Line::Text(line)) => return Ok(line),
-                Ok(Line::TooLong) => {
+                Ok(InputLine::Text(line)) => return Ok(line),
+                Ok(InputLine::TooLong) => {
                     self.fault = Some(Fault::LineTooLong);
                     return Err(Fault::LineTooLong);
                 }
@@ -386,8 +381,8 @@ impl ChildProgram {
     /// answer out of turn), without waiting; a line too long is a fault.
     pub fn unread(&mut self) -> Result<Option<String>, Fault> {
         match self.lines.try_recv() {
-            Ok(Line::Text(line)) => Ok(Some(line)),
-            Ok(Line::TooLong) => {
+            Ok(InputLine::Text(line)) => Ok(Some(line)),
+            Ok(InputLine::TooLong) => {
                 self.fault = Some(Fault::LineTooLong);
                 Err(Fault::LineTooLong)
             }
@@ -403,11 +398,11 @@ impl ChildProgram {
 }
 
 /// How an exit status reads.
-fn ending(status: ExitStatus) -> Ending {
+fn ending(status: ExitStatus) -> Exit {
     match (status.code(), status.signal()) {
-        (Some(code), _) => Ending::Status(code),
-        (None, Some(signal)) => Ending::Signal(signal),
-        (None, None) => Ending::ClosedOutput,
+        (Some(code), _) => Exit::Status(code),
+        (None, Some(signal)) => Exit::Signal(signal),
+        (None, None) => Exit::ClosedOutput,
     }
 }
 

@@ -20,7 +20,7 @@ use antichess::game::{
 };
 use antichess::play::{self, PlayOptions};
 use antichess::rules::{Color, Outcome, Reason};
-use antichess::textui::{self, Session};
+use antichess::textui::{self, Dialog};
 use shakmaty::ByColor;
 
 const NAME: &str = "tic-tac-toe";
@@ -300,7 +300,7 @@ fn games() -> Registry {
 
 /// The TextUI session plays it by the protocol.
 fn textui_session() -> Result<(), String> {
-    let mut s = Session::with_games(games(), EngineOptions::default());
+    let mut s = Dialog::with_games(games(), EngineOptions::default());
     let mut ask = |line: &str| s.handle_line(line.as_bytes()).text;
     let script = [
         (
@@ -326,7 +326,7 @@ fn textui_session() -> Result<(), String> {
         }
     }
     // Perfect play against perfect play is a draw.
-    let mut s = Session::with_games(games(), EngineOptions::default());
+    let mut s = Dialog::with_games(games(), EngineOptions::default());
     s.handle_line(b"StartNewGame computer 0 computer 0 tic-tac-toe");
     let mut last = String::new();
     for _ in 0..9 {

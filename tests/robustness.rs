@@ -6,7 +6,7 @@ mod common;
 use antichess::file;
 use antichess::game::EngineOptions;
 use antichess::game::Game;
-use antichess::textui::Session;
+use antichess::textui::Dialog;
 use proptest::prelude::*;
 
 fn corpus() -> Vec<Vec<u8>> {
@@ -107,7 +107,7 @@ fn random_command_lines_never_panic() {
     );
     let mut runner = TestRunner::new(Config::with_cases(400));
     let result = runner.run(&lines, |lines| {
-        let mut session = Session::new(EngineOptions {
+        let mut session = Dialog::new(EngineOptions {
             depth: Some(1),
             hash_mb: 1,
             ..EngineOptions::default()

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::{Forfeit, GameRecord, MatchConfig, program_name};
 use crate::game::{AnyGame, charged_ms};
-use crate::process::{ChildProgram, Ending, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
+use crate::process::{ChildProgram, Exit, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
 use crate::rules::{Color, Outcome, Reason};
 use crate::safe_write::write_atomic;
 
@@ -87,7 +87,7 @@ impl Refereed<'_> {
     fn ask(&mut self, i: usize, line: &str, timeout: Duration) -> Result<String, Fault> {
         match self.programs[i].as_mut() {
             Some(p) => p.ask(line, timeout),
-            None => Err(Fault::Ended(Ending::NotRunning)),
+            None => Err(Fault::Ended(Exit::NotRunning)),
         }
     }
 

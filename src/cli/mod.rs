@@ -54,7 +54,7 @@ use referee::{prepare_out, run_match};
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<Task>,
     #[command(flatten)]
     computer: ComputerArgs,
 }
@@ -100,7 +100,7 @@ enum PgnAction {
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum Task {
     /// Count move sequences of a given length (tests the move generator).
     ///
     /// The count is the last line of standard output; --divide lists each
@@ -367,21 +367,21 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             }
             textui::run(cli.computer.options())
         }
-        Some(Command::Validate { files }) => validate(&files),
-        Some(Command::Manual { dir }) => manual::write(Cli::command(), &dir)?,
-        Some(Command::Kriegspiel(args)) => kriegspiel::run(args)?,
-        Some(Command::Tournament(args)) => tournament::run(args)?,
-        Some(Command::Server(args)) => server::run(args)?,
-        Some(Command::Connect(args)) => connect::run(args)?,
-        Some(Command::Book { plies, table, from }) => make_book(
+        Some(Task::Validate { files }) => validate(&files),
+        Some(Task::Manual { dir }) => manual::write(Cli::command(), &dir)?,
+        Some(Task::Kriegspiel(args)) => kriegspiel::run(args)?,
+        Some(Task::Tournament(args)) => tournament::run(args)?,
+        Some(Task::Server(args)) => server::run(args)?,
+        Some(Task::Connect(args)) => connect::run(args)?,
+        Some(Task::Book { plies, table, from }) => make_book(
             plies,
             table.hash.mb_or(4096),
             table.threads.or(1),
             from.as_deref(),
         )?,
-        Some(Command::Bench { depth, table }) => bench(depth, table.hash.mb(), table.threads.or(1)),
-        Some(Command::Uci { table }) => crate::uci::run(table.hash.mb(), table.threads(None)),
-        Some(Command::Play {
+        Some(Task::Bench { depth, table }) => bench(depth, table.hash.mb(), table.threads.or(1)),
+        Some(Task::Uci { table }) => crate::uci::run(table.hash.mb(), table.threads(None)),
+        Some(Task::Play {
             ruleset,
             seats,
             engine,
@@ -391,15 +391,15 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             clock_ms: seats.clock,
             engine: engine.options(),
         }),
-        Some(Command::Referee(args)) => referee::run_command(args)?,
-        Some(Command::Perft {
+        Some(Task::Referee(args)) => referee::run_command(args)?,
+        Some(Task::Perft {
             depth,
             ruleset,
             fen,
             moves,
             divide,
         }) => perft::run(depth, &ruleset, fen.as_deref(), moves.as_deref(), divide)?,
-        Some(Command::Pgn { action }) => match action {
+        Some(Task::Pgn { action }) => match action {
             PgnAction::Check {
                 files,
                 no_warnings,
@@ -413,8 +413,8 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             } => pgn::replay(&file, game, delay, !no_board),
             PgnAction::Format { files } => pgn::format(&files),
         },
-        Some(Command::Trace(args)) => trace::run(args)?,
-        Some(Command::Solve {
+        Some(Task::Trace(args)) => trace::run(args)?,
+        Some(Task::Solve {
             ruleset,
             weak,
             analyze,

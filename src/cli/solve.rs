@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::connect::book::Book;
 use crate::connect::{Shape, Solver, moves::play_sequence};
-use crate::input::{self, Line, MAX_LINE};
+use crate::input::{self, InputLine, MAX_LINE};
 
 /// How to solve.
 pub struct Options {
@@ -30,7 +30,7 @@ pub fn run(options: &Options, positions: &[String]) -> ExitCode {
     let lines: Box<dyn Iterator<Item = (usize, Option<String>)>> = if positions.is_empty() {
         Box::new(
             input::lines(io::stdin().lock())
-                .map(Line::clean)
+                .map(InputLine::clean)
                 .enumerate()
                 .map(|(i, l)| (i + 1, l)),
         )

@@ -12,7 +12,7 @@ use super::flags::SeedArg;
 use crate::arena;
 use crate::rules::Ruleset;
 use crate::tournament::state::{Format, Settings, State};
-use crate::tournament::{self, Ending, Run};
+use crate::tournament::{self, Run, Stop};
 
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
@@ -222,12 +222,12 @@ pub fn run(args: TournamentArgs) -> Result<ExitCode> {
     }
     let resume = format!("resume with --resume {}", state_path.display());
     Ok(match ending {
-        Ending::Finished => ExitCode::SUCCESS,
-        Ending::Interrupted => {
+        Stop::Finished => ExitCode::SUCCESS,
+        Stop::Interrupted => {
             eprintln!("antichess: interrupted; the finished games are kept: {resume}");
             ExitCode::from(130)
         }
-        Ending::Stopped(why) => {
+        Stop::Stopped(why) => {
             eprintln!("antichess: stopped: {why} (--recover goes on past it); {resume}");
             ExitCode::FAILURE
         }

@@ -63,7 +63,7 @@ pub fn challenge(line: &str) -> Option<(&str, &str)> {
     Some((from, kind))
 }
 
-impl super::Session<'_> {
+impl super::Visit<'_> {
     /// The bot's move in game `number`, when it is its turn.
     pub(super) fn bot_moves(&mut self, number: u32) {
         let console = self.console;

@@ -19,7 +19,7 @@ use rustyline::{Editor, ExternalPrinter};
 
 use super::link::Event;
 use crate::completion::{self, Completions, Words};
-use crate::input::{self, Line};
+use crate::input::{self, InputLine};
 
 /// The line editor's prompt.
 const PROMPT: &str = "% ";
@@ -59,8 +59,8 @@ impl Console {
         std::thread::spawn(move || {
             for line in input::lines(io::stdin().lock()) {
                 let line = match line {
-                    Line::Text(text) => text,
-                    Line::TooLong => {
+                    InputLine::Text(text) => text,
+                    InputLine::TooLong => {
                         show_plain(&format!(
                             "A line of more than {} bytes is not sent.",
                             input::MAX_LINE

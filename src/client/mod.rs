@@ -97,8 +97,7 @@ pub fn run(options: ConnectOptions) -> Result<(), String> {
         generation += 1;
         match Link::open(&options.addr, generation, events.clone()) {
             Ok(link) => {
-                let mut session =
-                    Session::new(link, &options, &console, generation, generation > 1);
+                let mut session = Visit::new(link, &options, &console, generation, generation > 1);
                 session.played = played;
                 let ended = session.run(&inbox, &mut input_ended);
                 played = session.played;
@@ -134,7 +133,7 @@ pub fn run(options: ConnectOptions) -> Result<(), String> {
 }
 
 /// One connection's session.
-struct Session<'a> {
+struct Visit<'a> {
     link: Link,
     options: &'a ConnectOptions,
     console: &'a Console,
@@ -164,15 +163,15 @@ struct Session<'a> {
     program: Option<(TextUiPlayer, Option<u32>)>,
 }
 
-impl<'a> Session<'a> {
+impl<'a> Visit<'a> {
     fn new(
         link: Link,
         options: &'a ConnectOptions,
         console: &'a Console,
         generation: u64,
         again: bool,
-    ) -> Session<'a> {
-        Session {
+    ) -> Visit<'a> {
+        Visit {
             link,
             options,
             console,

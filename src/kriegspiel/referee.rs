@@ -19,7 +19,7 @@ use crate::arena::{
 };
 use crate::game::charged_ms;
 use crate::pgn;
-use crate::process::{ChildProgram, Ending, Fault, quote};
+use crate::process::{ChildProgram, Exit, Fault, quote};
 use crate::rules::wording::pgn_result;
 use crate::rules::{Color, Outcome, Reason};
 
@@ -187,7 +187,7 @@ impl Umpired<'_> {
                 let i = self.index(turn);
                 let answer = match self.programs[i].as_mut() {
                     Some(p) => p.recv(deadline(left)),
-                    None => Err(Fault::Ended(Ending::NotRunning)),
+                    None => Err(Fault::Ended(Exit::NotRunning)),
                 };
                 let spent = charged_ms(started);
                 let text = match answer {
@@ -277,7 +277,7 @@ impl Umpired<'_> {
             let line = format!("newgame {side} {clock} {seed}");
             let answer = match self.programs[i].as_mut() {
                 Some(p) => p.ask(&line, SETUP),
-                None => Err(Fault::Ended(Ending::NotRunning)),
+                None => Err(Fault::Ended(Exit::NotRunning)),
             };
             let why = match answer {
                 Ok(answer) if answer == "ready" => continue,

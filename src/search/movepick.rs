@@ -21,7 +21,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::Worker;
-use super::ordering::{Band, Kind, Threats};
+use super::ordering::{Band, MoveClass, Threats};
 use crate::rules::{MAX_MOVES, Move, Position};
 
 /// Where the picker stands: the stage whose moves it hands out next.
@@ -171,13 +171,13 @@ impl<'a> MovePicker<'a> {
                 continue;
             }
             let key = match worker.kind_of(m) {
-                Kind::Capture => match worker.capture_key(pos, m) {
+                MoveClass::Capture => match worker.capture_key(pos, m) {
                     (Band::Good, key) => key,
                     (Band::Bad, key) => key + KEPT_FOR_LAST,
                 },
-                Kind::Promotion => 0,
-                Kind::UnderPromotion => i32::MIN,
-                Kind::Quiet => continue,
+                MoveClass::Promotion => 0,
+                MoveClass::UnderPromotion => i32::MIN,
+                MoveClass::Quiet => continue,
             };
             self.keyed.push(pack(key, i));
         }
@@ -189,7 +189,7 @@ impl<'a> MovePicker<'a> {
 
     /// Whether `m` belongs to the quiet stages (not the hash move).
     fn is_quiet(&self, worker: &Worker, m: Move) -> bool {
-        Some(m) != self.tt_move && worker.kind_of(m) == Kind::Quiet
+        Some(m) != self.tt_move && worker.kind_of(m) == MoveClass::Quiet
     }
 
     /// What the stage handing out `m` says of its static exchange.

@@ -21,7 +21,7 @@ use super::{Bound, MATE, MATE_BOUND, MAX_PLY, Worker};
 use crate::rules::{Move, MoveList, Position, Role, Status};
 
 /// What the pruning and the move loop know of a node.
-struct Node {
+struct Frame {
     /// The node's ply from the root.
     ply: usize,
     /// Its depth (less one after internal iterative reduction).
@@ -104,7 +104,7 @@ impl Worker {
         let tt_move = entry.and_then(|e| e.best);
         let (static_eval, raw_eval, improving) =
             self.static_eval(pos, &moves, pv_node, in_check, ply);
-        let mut node = Node {
+        let mut node = Frame {
             ply,
             depth,
             beta,
@@ -238,7 +238,7 @@ impl Worker {
     fn learn_correction(
         &mut self,
         pos: &Position,
-        node: &Node,
+        node: &Frame,
         best_score: i32,
         best_move: Option<Move>,
         bound: Bound,
@@ -297,7 +297,7 @@ impl Worker {
 
     /// Reverse futility pruning and null-move pruning: the node's score
     /// when either cuts it off.
-    fn prune(&mut self, pos: &Position, node: &Node) -> Option<i32> {
+    fn prune(&mut self, pos: &Position, node: &Frame) -> Option<i32> {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let e = node.static_eval?;
         // Reverse futility pruning. Its mirror image, razoring, is not
@@ -344,7 +344,7 @@ impl Worker {
         pos: &Position,
         moves: &MoveList,
         tt_move: Option<Move>,
-        node: &Node,
+        node: &Frame,
         mut alpha: i32,
     ) -> Option<(i32, Option<Move>)> {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
@@ -437,7 +437,7 @@ impl Worker {
         child: &Position,
         m: Move,
         late: Late,
-        node: &Node,
+        node: &Frame,
         alpha: i32,
     ) -> Option<i32> {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);

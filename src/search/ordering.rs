@@ -96,7 +96,7 @@ impl Threats {
 /// What a move is to the order: its kind decides its stage
 /// ([`super::movepick`]), and within the stage its key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(super) enum MoveClass {
     /// A capture, keyed by [`Worker::capture_key`].
     Capture,
     /// A queen promotion that takes nothing, where captures are not
@@ -121,15 +121,15 @@ pub(super) enum Band {
 
 impl Worker {
     /// The kind of `m` under the worker's policy.
-    pub(super) fn kind_of(&self, m: Move) -> Kind {
+    pub(super) fn kind_of(&self, m: Move) -> MoveClass {
         if m.promotion().is_some_and(|r| r != Role::Queen) {
-            Kind::UnderPromotion
+            MoveClass::UnderPromotion
         } else if m.is_capture() {
-            Kind::Capture
+            MoveClass::Capture
         } else if m.is_promotion() && !self.policy.captures_forced {
-            Kind::Promotion
+            MoveClass::Promotion
         } else {
-            Kind::Quiet
+            MoveClass::Quiet
         }
     }
 

@@ -109,7 +109,7 @@ impl Proof {
 }
 
 #[derive(Clone, Copy)]
-struct Node {
+struct ProofNode {
     /// The move from the parent (none at the root).
     mv: Option<Move>,
     /// Whether the side to move here passes first (a stalemate that loses
@@ -177,7 +177,7 @@ pub fn prove_until(
 
 struct Search {
     prover: Color,
-    nodes: Vec<Node>,
+    nodes: Vec<ProofNode>,
     /// The node indices from the root to the current one.
     path: Vec<u32>,
 }
@@ -188,7 +188,7 @@ impl Search {
     /// for and its index when the game goes on there.
     fn leaf(&mut self, pos: &Position, mv: Option<Move>, ply: usize) -> Option<(Position, u32)> {
         let index = self.nodes.len() as u32;
-        let mut node = Node {
+        let mut node = ProofNode {
             mv,
             passes: false,
             prover_moves: pos.turn() == self.prover,

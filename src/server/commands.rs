@@ -19,7 +19,7 @@ type Handler = fn(&mut Hub, ConnId, &[&str], &str);
 
 /// A command: its name, usage and what it does, its code in FICS block
 /// mode, and its handler.
-struct Command {
+struct Verb {
     name: &'static str,
     usage: &'static str,
     code: u16,
@@ -28,7 +28,7 @@ struct Command {
 
 macro_rules! command {
     ($name:literal, $code:literal, $usage:literal, $handler:expr) => {
-        Command {
+        Verb {
             name: $name,
             usage: $usage,
             code: $code,
@@ -44,7 +44,7 @@ const BLOCK_NOT_FOUND: u16 = 512;
 const BLOCK_AMBIGUOUS: u16 = 514;
 const BLOCK_NO_NUMBER: u16 = 519;
 
-const COMMANDS: &[Command] = &[
+const COMMANDS: &[Verb] = &[
     command!(
         "abort",
         10,

@@ -64,7 +64,7 @@ pub enum GameCommand {
 
 /// What a line is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
+pub enum Parsed {
     /// Empty or white space only: no output.
     Blank,
     /// Anything that is not a well-formed command: `Input error`.
@@ -82,25 +82,25 @@ fn is_space(b: u8) -> bool {
 /// Parses one line (without its line feed).
 ///
 /// ```
-/// use antichess::textui::command::{parse_line, Line, Command};
-/// assert_eq!(parse_line(b"  \t"), Line::Blank);
+/// use antichess::textui::command::{parse_line, Parsed, Command};
+/// assert_eq!(parse_line(b"  \t"), Parsed::Blank);
 /// use antichess::textui::command::GameCommand;
-/// assert_eq!(parse_line(b"GetNextMove"), Line::Command(Command::Game(GameCommand::GetNextMove)));
-/// assert_eq!(parse_line(b"getnextmove"), Line::Invalid);
-/// assert_eq!(parse_line(b"GetNextMove now"), Line::Invalid);
+/// assert_eq!(parse_line(b"GetNextMove"), Parsed::Command(Command::Game(GameCommand::GetNextMove)));
+/// assert_eq!(parse_line(b"getnextmove"), Parsed::Invalid);
+/// assert_eq!(parse_line(b"GetNextMove now"), Parsed::Invalid);
 /// ```
-pub fn parse_line(line: &[u8]) -> Line {
+pub fn parse_line(line: &[u8]) -> Parsed {
     let Ok(text) = std::str::from_utf8(line) else {
-        return Line::Invalid;
+        return Parsed::Invalid;
     };
     let words: Vec<&str> = text
         .split(|c: char| c.is_ascii() && is_space(c as u8))
         .filter(|w| !w.is_empty())
         .collect();
     let Some((&name, args)) = words.split_first() else {
-        return Line::Blank;
+        return Parsed::Blank;
     };
-    parse_command(name, args).map_or(Line::Invalid, Line::Command)
+    parse_command(name, args).map_or(Parsed::Invalid, Parsed::Command)
 }
 
 fn parse_command(name: &str, args: &[&str]) -> Option<Command> {
@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn start_new_game_forms() {
-        let Line::Command(Command::StartNewGame { ruleset, .. }) =
+        let Parsed::Command(Command::StartNewGame { ruleset, .. }) =
             parse_line(b"StartNewGame human 0 computer 5000")
         else {
             panic!()
@@ -179,7 +179,7 @@ mod tests {
         assert_eq!(ruleset, "6170-spring-2007");
         assert!(matches!(
             parse_line(b"StartNewGame human 0 computer 5000 6.170-spring-2004"),
-            Line::Command(_)
+            Parsed::Command(_)
         ));
         for bad in [
             &b"StartNewGame human 0 computer"[..],
@@ -187,7 +187,7 @@ mod tests {
             b"StartNewGame human 0 computer 5 6170-spring-2004 x",
             b"StartNewGame human -5 computer 5",
         ] {
-            assert_eq!(parse_line(bad), Line::Invalid);
+            assert_eq!(parse_line(bad), Parsed::Invalid);
         }
     }
 
@@ -195,12 +195,12 @@ mod tests {
     fn white_space_and_encoding() {
         assert_eq!(
             parse_line(b"\tMakeMove\x0be2-e4  10\r"),
-            Line::Command(Command::Game(GameCommand::MakeMove {
+            Parsed::Command(Command::Game(GameCommand::MakeMove {
                 text: "e2-e4".to_string(),
                 ms: 10
             }))
         );
-        assert_eq!(parse_line(b"PrintBoard\xff"), Line::Invalid);
-        assert_eq!(parse_line("PrintBoard\u{a0}".as_bytes()), Line::Invalid);
+        assert_eq!(parse_line(b"PrintBoard\xff"), Parsed::Invalid);
+        assert_eq!(parse_line("PrintBoard\u{a0}".as_bytes()), Parsed::Invalid);
     }
 }

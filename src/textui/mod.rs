@@ -11,7 +11,7 @@ use std::io::{self, IsTerminal, Write};
 use crate::input::read_line;
 use std::process::ExitCode;
 
-pub use session::{Reply, Session};
+pub use session::{Dialog, Reply};
 
 use crate::game::{EngineOptions, Registry};
 
@@ -26,7 +26,7 @@ pub fn run(options: EngineOptions) -> ExitCode {
 
 /// Runs the TextUI for the games of `games` (see [`run`]).
 pub fn run_with(games: Registry, options: EngineOptions) -> ExitCode {
-    let mut session = Session::with_games(games, options);
+    let mut session = Dialog::with_games(games, options);
     let stdin = io::stdin();
     if stdin.is_terminal()
         && let Ok(mut editor) = rustyline::DefaultEditor::new()
@@ -72,7 +72,7 @@ pub fn run_with(games: Registry, options: EngineOptions) -> ExitCode {
     }
 }
 
-fn interactive(session: &mut Session, editor: &mut rustyline::DefaultEditor) -> ExitCode {
+fn interactive(session: &mut Dialog, editor: &mut rustyline::DefaultEditor) -> ExitCode {
     loop {
         match editor.readline("antichess> ") {
             Ok(line) => {

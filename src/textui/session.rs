@@ -8,7 +8,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use shakmaty::ByColor;
 
-use super::command::{Command, GameCommand, Line, parse_line};
+use super::command::{Command, GameCommand, Parsed, parse_line};
 use crate::game::{
     Answerer, AnyEngine, AnyGame, Attempted, DrawAnswer, EngineFailure, EngineOptions, LegalMove,
     PlayerKind, Registry, Strategy, elapsed_ms, offer_draw,
@@ -51,16 +51,16 @@ struct Active {
 /// A TextUI session.
 ///
 /// ```
-/// use antichess::textui::Session;
+/// use antichess::textui::Dialog;
 /// use antichess::game::EngineOptions;
-/// let mut s = Session::new(EngineOptions::default());
+/// let mut s = Dialog::new(EngineOptions::default());
 /// assert_eq!(s.handle_line(b"PrintAllMoves").text, "Input error\n");
 /// assert_eq!(s.handle_line(b"StartNewGame human 0 human 0").text, "New game started\n");
 /// assert_eq!(s.handle_line(b"MakeMove e2-e3 5").text, "e2-e3\n");
 /// assert_eq!(s.handle_line(b"StartNewGame human 0 human 0 connect-4-7-6").text, "New game started\n");
 /// assert_eq!(s.handle_line(b"MakeMove d 5").text, "d1\n");
 /// ```
-pub struct Session {
+pub struct Dialog {
     games: Registry,
     active: Option<Active>,
     /// The computer player, made by the first game that needs one and
@@ -73,15 +73,15 @@ pub struct Session {
 
 const INPUT_ERROR: &str = "Input error";
 
-impl Session {
+impl Dialog {
     /// A session with no game, for the built-in games.
-    pub fn new(options: EngineOptions) -> Session {
-        Session::with_games(crate::games::builtin(), options)
+    pub fn new(options: EngineOptions) -> Dialog {
+        Dialog::with_games(crate::games::builtin(), options)
     }
 
     /// A session with no game, for the games of `games`.
-    pub fn with_games(games: Registry, options: EngineOptions) -> Session {
-        Session {
+    pub fn with_games(games: Registry, options: EngineOptions) -> Dialog {
+        Dialog {
             games,
             active: None,
             engine: None,
@@ -93,9 +93,9 @@ impl Session {
     pub fn handle_line(&mut self, line: &[u8]) -> Reply {
         let mut reply = Reply::default();
         match parse_line(line) {
-            Line::Blank => {}
-            Line::Invalid => reply.line(INPUT_ERROR),
-            Line::Command(cmd) => self.execute(cmd, &mut reply),
+            Parsed::Blank => {}
+            Parsed::Invalid => reply.line(INPUT_ERROR),
+            Parsed::Command(cmd) => self.execute(cmd, &mut reply),
         }
         if let Some(active) = &self.active {
             active.game.audit();
@@ -443,7 +443,7 @@ mod tests {
     /// the game in progress goes on.
     #[test]
     fn unknown_rulesets_are_input_errors() {
-        let mut s = Session::new(EngineOptions::default());
+        let mut s = Dialog::new(EngineOptions::default());
         assert_eq!(
             s.handle_line(b"StartNewGame human 0 human 0").text,
             "New game started\n"
@@ -507,8 +507,8 @@ mod tests {
             ),
         )
         .unwrap();
-        let mut s = Session::new(EngineOptions::default());
-        let line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
+        let mut s = Dialog::new(EngineOptions::default());
+        let line = |s: &mut Dialog, text: String| s.handle_line(text.as_bytes()).text;
         assert_eq!(
             line(&mut s, format!("LoadGame {}", board.display())),
             "Game loaded\n"
@@ -544,7 +544,7 @@ mod tests {
         let claim = line(&mut s, "ClaimDraw".to_string());
         assert_eq!(claim, "Game ended in a draw: threefold repetition\n");
         // Loaded in a new session, the same file's position has occurred once.
-        let mut fresh = Session::new(EngineOptions::default());
+        let mut fresh = Dialog::new(EngineOptions::default());
         assert_eq!(
             line(&mut fresh, format!("LoadGame {}", retimed.display())),
             "Game loaded\n"
@@ -564,15 +564,15 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("antichess-increment-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("game.xml");
-        let mut s = Session::new(EngineOptions::default());
-        let line = |s: &mut Session, text: String| s.handle_line(text.as_bytes()).text;
-        let increment = |s: &Session| s.active.as_ref().and_then(Active::increment);
+        let mut s = Dialog::new(EngineOptions::default());
+        let line = |s: &mut Dialog, text: String| s.handle_line(text.as_bytes()).text;
+        let increment = |s: &Dialog| s.active.as_ref().and_then(Active::increment);
         assert_eq!(
             line(&mut s, "StartNewGame human 10000 human 10000 chess".into()),
             "New game started\n"
         );
         // Each move, then the file with the mover's clock given `gain` more.
-        let play = |s: &mut Session, m: &str, attribute: &str, left: i64, gain: i64| {
+        let play = |s: &mut Dialog, m: &str, attribute: &str, left: i64, gain: i64| {
             assert_eq!(line(s, format!("MakeMove {m} 100")), format!("{m}\n"));
             assert_eq!(
                 line(s, format!("SaveGame {}", file.display())),

@@ -31,7 +31,7 @@ const TIE_BREAK_PAIRS: u32 = 3;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub enum Stop {
     /// Every game is played.
     Finished,
     /// Ctrl-C: the state is saved, to be resumed.
@@ -102,7 +102,7 @@ impl<'a> Run<'a> {
     }
 
     /// Plays every game not yet played, in the schedule's order.
-    pub fn play(&mut self) -> Ending {
+    pub fn play(&mut self) -> Stop {
         let s = &self.state.settings;
         let n = s.programs.len();
         let base = s.games.div_ceil(2) * 2;
@@ -120,10 +120,10 @@ impl<'a> Run<'a> {
             Format::Knockout => self.knockout(base),
         };
         match result {
-            Ok(()) => Ending::Finished,
+            Ok(()) => Stop::Finished,
             Err(()) => match self.stop.take() {
-                Some(why) => Ending::Stopped(why),
-                None => Ending::Interrupted,
+                Some(why) => Stop::Stopped(why),
+                None => Stop::Interrupted,
             },
         }
     }

@@ -18,7 +18,7 @@ pub struct Result {
 
 /// A program's line of the standings.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Line {
+pub struct Standing {
     pub program: usize,
     pub points: f64,
     pub games: u32,
@@ -30,12 +30,12 @@ pub struct Line {
 
 /// The standings of `n` programs, best first (by points, then by rating,
 /// then in the order given).
-pub fn standings(n: usize, results: &[Result]) -> Vec<Line> {
+pub fn standings(n: usize, results: &[Result]) -> Vec<Standing> {
     let (score, games) = matrices(n, results);
     let ratings = rating::fit(n, &score, &games);
-    let mut lines: Vec<Line> = (0..n)
+    let mut lines: Vec<Standing> = (0..n)
         .map(|i| {
-            let mut line = Line {
+            let mut line = Standing {
                 program: i,
                 points: score[i].iter().sum(),
                 games: games[i].iter().sum::<f64>() as u32,
@@ -83,7 +83,7 @@ fn matrices(n: usize, results: &[Result]) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
 }
 
 /// The standings as a table, as rating tools print them.
-pub fn standings_table(names: &[String], lines: &[Line]) -> String {
+pub fn standings_table(names: &[String], lines: &[Standing]) -> String {
     let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);
     let mut out = format!(
         "{:>4} {:<width$} {:>6} {:>6} {:>6} {:>7} {:>6} {:>4} {:>4} {:>4}\n",
@@ -127,7 +127,7 @@ pub fn standings_table(names: &[String], lines: &[Line]) -> String {
 
 /// The crosstable: each row's points against each column (`-` where they
 /// did not meet), the rows in the standings' order.
-pub fn crosstable(names: &[String], lines: &[Line], results: &[Result]) -> String {
+pub fn crosstable(names: &[String], lines: &[Standing], results: &[Result]) -> String {
     let n = names.len();
     let (score, games) = matrices(n, results);
     let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);

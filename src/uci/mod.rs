@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::input::{self, Line, MAX_LINE};
+use crate::input::{self, InputLine, MAX_LINE};
 use crate::rules::{Color, Move, Position, Ruleset, Status, notation};
 use crate::search::{self, Engine, Limits, Report, TranspositionTable, score};
 pub use go::Go;
@@ -94,7 +94,7 @@ pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
         running: None,
     };
     for line in input::lines(io::stdin().lock()) {
-        let too_long = line == Line::TooLong;
+        let too_long = line == InputLine::TooLong;
         let Some(text) = line.clean() else {
             say(&if too_long {
                 format!("info string ignored a line longer than {MAX_LINE} bytes")
