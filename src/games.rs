@@ -15,7 +15,7 @@ use crate::kriegspiel::referee::KriegspielReferee;
 /// one board to everyone (the TextUI) refuse it.
 pub fn builtin() -> Registry {
     Registry::new(vec![
-        Arc::new(crate::antichess::Antichess),
+        Arc::new(crate::chess::Chess),
         Arc::new(crate::connect::ConnectN),
         Arc::new(Kriegspiel),
     ])

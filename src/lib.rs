@@ -19,9 +19,9 @@
 //! assert_eq!(pos.status(), Status::Ongoing);
 //! ```
 
-pub mod antichess;
 pub mod arena;
 pub mod audit;
+pub mod chess;
 pub mod cli;
 pub mod client;
 pub mod completion;

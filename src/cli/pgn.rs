@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::antichess::view;
+use crate::chess::view;
 use crate::game::view::Style;
 use crate::pgn::{self, ReadGame, Severity};
 use crate::rules::wording;

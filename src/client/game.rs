@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use shakmaty::ByColor;
 
-use crate::antichess::view::position_board;
+use crate::chess::view::position_board;
 use crate::game::view::{Style, clock_text};
 use crate::game::{AnyGame, Registry, Seat, Told, Viewer};
 use crate::rules::{Color, Outcome, Reason};

@@ -13,8 +13,8 @@ use super::player::{Player, Strategy};
 use super::told_seats::{Onlooker, SideSeat};
 use super::umpire::{Attempt, Verdict, judge};
 use super::view::PlayerView;
-use crate::antichess::diagram;
-use crate::antichess::view::position_board;
+use crate::chess::diagram;
+use crate::chess::view::position_board;
 use crate::file;
 use crate::game::view::{Style, status_lines};
 use crate::game::{

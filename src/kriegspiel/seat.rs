@@ -9,7 +9,7 @@ use super::announcement::Announcement;
 use super::tokens::{TokenKind, Tokens};
 use super::umpire::Attempt;
 use super::view::PlayerView;
-use crate::antichess::view::{Cell, grid};
+use crate::chess::view::{Cell, grid};
 use crate::game::view::Style;
 use crate::rules::wording::side_name;
 use crate::rules::{Color, Square};

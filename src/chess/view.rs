@@ -31,7 +31,7 @@ fn glyph(piece: Piece, fancy: bool) -> char {
 ///
 /// ```
 /// use antichess::game::Game;
-/// use antichess::antichess::view::render;
+/// use antichess::chess::view::render;
 /// use antichess::game::view::Style;
 /// let game = Game::new("6170-spring-2007", 0, 0);
 /// let players = shakmaty::ByColor { white: "you", black: "computer" };

@@ -10,10 +10,10 @@ use crate::rules::{self, Position, Ruleset};
 /// The start position, as an example of a FEN.
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 
-/// 6.170 Antichess under its rulesets, and chess.
-pub struct Antichess;
+/// The 8 x 8 games: 6.170 Antichess under its rulesets, and chess.
+pub struct Chess;
 
-impl Kind for Antichess {
+impl Kind for Chess {
     fn name(&self) -> &'static str {
         "antichess"
     }

@@ -1,6 +1,6 @@
 //! Antichess and chess as the front ends play them: the computer player,
 //! the board at the terminal, typed moves and their reasons (chess's
-//! additions are in `terminal_chess.rs`).
+//! additions are in `terminal_orthodox.rs`).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -9,7 +9,7 @@ use shakmaty::ByColor;
 
 use super::computer::Engines;
 use super::help::{CHESS_HELP, HELP};
-use super::terminal_chess as chess;
+use super::terminal_orthodox as orthodox;
 use super::view;
 use crate::game::view::Style;
 use crate::game::{
@@ -74,7 +74,7 @@ impl Plugin for Position {
 
     fn typed(game: &Game, text: &str) -> Typed<Move> {
         if game.is_chess() {
-            return chess::typed(game, text);
+            return orthodox::typed(game, text);
         }
         let pos = game.position();
         let Some((from, to)) = parse_coordinates(text) else {
@@ -132,18 +132,18 @@ impl Plugin for Position {
 
     fn notes(game: &Game) -> Vec<String> {
         if game.is_chess() {
-            chess::notes(game)
+            orthodox::notes(game)
         } else {
             Vec::new()
         }
     }
 
     fn piece_moves(game: &Game, square: &str) -> Option<String> {
-        game.is_chess().then(|| chess::piece_moves(game, square))
+        game.is_chess().then(|| orthodox::piece_moves(game, square))
     }
 
     fn claim(game: &mut Game) -> Option<String> {
-        game.is_chess().then(|| chess::claim(game))
+        game.is_chess().then(|| orthodox::claim(game))
     }
 
     fn status(game: &Game) -> Option<String> {
@@ -177,7 +177,7 @@ impl Plugin for Position {
         options: &EngineOptions,
     ) -> Option<String> {
         if game.is_chess() {
-            chess::computer_claim(game, &mut computer.engine, options)
+            orthodox::computer_claim(game, &mut computer.engine, options)
         } else {
             None
         }

@@ -11,7 +11,7 @@ use crate::rules::{Board, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Rul
 /// The draws the side to move may claim in the current position.
 ///
 /// ```
-/// use antichess::antichess::Claims;
+/// use antichess::chess::Claims;
 /// let both = Claims { threefold: true, fifty: true };
 /// assert_eq!(both.to_string(), "threefold repetition and fifty-move rule");
 /// assert!(!Claims::default().any());
