@@ -158,6 +158,17 @@ impl Page {
     }
 }
 
+/// Two pages in a game of `terms` (`5 0 wild/16`): the first White, the
+/// second Black, who challenged.
+fn game(addr: &str, terms: &str) -> (Page, Page) {
+    let (mut white, white_name) = Page::guest(addr);
+    let (mut black, _) = Page::guest(addr);
+    black.send(&format!("match {white_name} {terms} black"));
+    white.expect("decline\"");
+    white.send("accept");
+    (white, black)
+}
+
 /// The ranks of every `<12>` board in `text`.
 fn boards(text: &str) -> Vec<String> {
     text.lines()
@@ -209,11 +220,7 @@ fn pages_play_kriegspiel_and_never_see_the_other_sides_pieces() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir);
     let addr = server.page.clone().unwrap();
-    let (mut white, white_name) = Page::guest(&addr);
-    let (mut black, _) = Page::guest(&addr);
-    black.send(&format!("match {white_name} 5 0 black wild/16"));
-    white.expect("decline\"");
-    white.send("accept");
+    let (mut white, mut black) = game(&addr, "5 0 wild/16");
     let start = white.expect(" legal ");
     assert!(start.contains("<s1> 1 board chess hidden\n"), "{start}");
     // An attempt the umpire refuses is told to the mover alone.
@@ -268,11 +275,7 @@ fn kriegspiel_sides_are_told_their_automatic_tokens_and_nothing_more() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir);
     let addr = server.page.clone().unwrap();
-    let (mut white, white_name) = Page::guest(&addr);
-    let (mut black, _) = Page::guest(&addr);
-    black.send(&format!("match {white_name} 5 0 black wild/16"));
-    white.expect("decline\"");
-    white.send("accept");
+    let (mut white, mut black) = game(&addr, "5 0 wild/16");
     // No tokens at the start.
     assert_eq!(marks_line(&mut white), "<s1> 1 marks");
     assert_eq!(marks_line(&mut black), "<s1> 1 marks");
@@ -306,11 +309,7 @@ fn connect_four_marks_the_winning_line() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir);
     let addr = server.page.clone().unwrap();
-    let (mut white, white_name) = Page::guest(&addr);
-    let (mut black, _) = Page::guest(&addr);
-    black.send(&format!("match {white_name} 5 0 black connect-4-7-6"));
-    white.expect("decline\"");
-    white.send("accept");
+    let (mut white, mut black) = game(&addr, "5 0 connect-4-7-6");
     white.expect(" legal ");
     for (i, column) in ["a", "b", "a", "b", "a", "b"].into_iter().enumerate() {
         let (mover, other) = if i % 2 == 0 {
