@@ -37,6 +37,10 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// Game files larger than this are refused (a game of ten thousand moves
+/// is about 600 KB).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// The bytes of the regular file at `path`, if it holds at most `limit`
 /// of them. The bound is kept while reading, so a file that grows after it
 /// was looked at is refused all the same.

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use crate::file::GameFile;
-use crate::file::clocks_from_file;
 use crate::game::Game;
+use crate::game::clocks_from_file;
 use crate::rules::{Board, FIFTY_MOVE_PLIES, Outcome, Position, Reason, Role, Ruleset, THREEFOLD};
 
 /// The draws the side to move may claim in the current position.

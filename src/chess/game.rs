@@ -1,8 +1,8 @@
 //! Antichess as a game: its rules for [`Game`], and its game file.
 
 use crate::file::{self, GameFile, GameOver, HistoryMove};
-use crate::file::{clocks_from_file, clocks_to_file};
 use crate::game::{Game, NotAMove, Played, Recorded, Rules};
+use crate::game::{clocks_from_file, clocks_to_file};
 use crate::pgn::{self, Node, PgnGame};
 use crate::rules::wording;
 use crate::rules::{

@@ -3,8 +3,8 @@
 use crate::connect::moves::{cell_text, parse_move};
 use crate::connect::{Position, Shape};
 use crate::file::{self, BoardSize, ConnectEnd, ConnectFile, ConnectMove, ConnectOver};
-use crate::file::{clocks_from_file, clocks_to_file};
 use crate::game::{Game, NotAMove, Played, Recorded, Rules};
+use crate::game::{clocks_from_file, clocks_to_file};
 use crate::rules::wording;
 use crate::rules::{Color, Outcome, Reason};
 

@@ -22,7 +22,7 @@ use crate::safe_read::read_bounded;
 const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 const XS: &str = "http://www.w3.org/2001/XMLSchema";
 
-pub use crate::game::MAX_FILE_BYTES;
+pub use crate::safe_read::MAX_FILE_BYTES;
 
 /// `node` stands where an element `name` in no namespace must be.
 fn expected(node: Node, name: &str) -> FileError {

@@ -23,7 +23,7 @@ use shakmaty::ByColor;
 
 pub use any::{AnyEngine, AnyGame, Seat};
 pub use boxed::boxed;
-pub use clock::{Clock, charged_ms, elapsed_ms};
+pub use clock::{Clock, charged_ms, clocks_from_file, clocks_to_file, elapsed_ms};
 pub use diagram::{Diagram, LastMove};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};

@@ -11,9 +11,7 @@ use std::sync::Arc;
 use super::AnyGame;
 use crate::safe_read::read_bounded;
 
-/// Game files larger than this are refused (a game of ten thousand moves
-/// is about 600 KB).
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+pub use crate::safe_read::MAX_FILE_BYTES;
 
 /// What a file no game takes is.
 const NOT_A_GAME_FILE: &str = "not a game file of any game this program knows";
