@@ -11,7 +11,6 @@ mod values;
 mod write;
 mod xsd_types;
 
-
 use crate::rules::{Color, Reason, Role, Square};
 
 pub use cell::{cell_text, parse_move};
