@@ -40,9 +40,8 @@ export class Lobby {
 
   // Reads one line: whether it was the lobby's (and not for the console).
   read(line: string): boolean {
-    const before = [this.seeks.size, this.games.size, this.players.size].join();
     const own = this.readLine(line);
-    if (own || before !== [this.seeks.size, this.games.size, this.players.size].join()) this.changed = true;
+    if (own) this.changed = true;
     return own;
   }
 
@@ -65,11 +64,13 @@ export class Lobby {
       const number = Number(started[1]);
       const old = this.games.get(number);
       this.games.set(number, { number, white: started[2], black: started[3], terms: old?.terms ?? started[4] });
+      // The console shows the line too.
+      this.changed = true;
       return false;
     }
     const ended = /^\{Game (\d+) \(([A-Za-z]+) vs\. ([A-Za-z]+)\) .*\} (1-0|0-1|1\/2-1\/2|\*)$/.exec(line);
     if (ended) {
-      this.games.delete(Number(ended[1]));
+      this.changed = this.games.delete(Number(ended[1])) || this.changed;
       return false;
     }
     const arrived = /^\[([A-Za-z]+) has (connected|disconnected)\.\]$/.exec(line);

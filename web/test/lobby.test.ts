@@ -42,8 +42,13 @@ test('games and players, asked for and then told', () => {
   // Told as they happen (the game lines stay in the console too).
   assert.equal(lobby.read('{Game 4 (Yara vs. Zoe) Creating unrated lightning match.}'), false);
   assert.ok(lobby.games.has(4));
+  lobby.changed = false;
   lobby.read('{Game 3 (Vera vs. Xena) Xena resigns} 1-0');
   assert.deepEqual([...lobby.games.keys()], [4]);
+  assert.ok(lobby.changed, 'a game gone is a change to draw');
+  lobby.changed = false;
+  lobby.read('{Game 9 (Ann vs. Bob) Bob resigns} 1-0');
+  assert.equal(lobby.changed, false, 'a game never listed changes nothing');
   assert.ok(lobby.read('[Yara has connected.]'));
   assert.ok(lobby.read('[Vera has disconnected.]'));
   assert.deepEqual([...lobby.players].sort(), ['GuestABCD', 'Yara']);
