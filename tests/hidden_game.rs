@@ -55,8 +55,8 @@ fn each_seat_sees_its_own_pieces_and_hears_the_umpire() {
     while game.outcome().is_none() && moves < 40 {
         let turn = game.turn();
         let seat = usize::from(turn == Color::Black);
-        let choice = game
-            .engine_move(&mut engines[seat], &options, Some(3_000), &mut |_, _| {})
+        let choice = engines[seat]
+            .choose(game.as_ref(), &options, Some(3_000), &mut |_, _| {})
             .expect("the built-in player")
             .expect("a move in a game going on");
         let onlooker_before = view(game.as_ref(), Viewer::Onlooker);

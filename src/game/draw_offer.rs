@@ -1,7 +1,8 @@
 //! A draw offered by the side to move, answered by its opponent: written
 //! once for every front end and every game with draw offers.
 
-use super::any::{AnyEngine, AnyGame};
+use super::any::AnyGame;
+use super::computer::AnyEngine;
 use super::options::EngineOptions;
 use crate::rules::wording::side_name;
 
@@ -40,7 +41,7 @@ pub fn offer_draw(
             game.offer_draw(offerer);
             return DrawAnswer::Standing;
         }
-        Answerer::Computer(engine) => game.accepts_draw(engine, options),
+        Answerer::Computer(engine) => game.computer(engine, options).accepts_draw(game, options),
         Answerer::Asked(ask) => {
             let question = format!(
                 "{}, do you accept a draw? (yes/no) ",

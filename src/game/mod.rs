@@ -6,14 +6,18 @@
 //! rules and its game file.
 
 mod any;
+mod any_record;
+mod any_views;
 mod boxed;
 mod clock;
+mod computer;
 mod diagram;
 mod draw_offer;
 mod options;
 mod plugin;
 mod registry;
 mod replica;
+mod seat;
 mod types;
 pub mod view;
 
@@ -21,15 +25,19 @@ use std::fmt;
 
 use shakmaty::ByColor;
 
-pub use any::{AnyEngine, AnyGame, Seat};
+pub use any::AnyGame;
+pub use any_record::AnyRecord;
+pub use any_views::AnyViews;
 pub use boxed::boxed;
 pub use clock::{Clock, charged_ms, clocks_from_file, clocks_to_file, elapsed_ms};
+pub use computer::{AnyEngine, Computer};
 pub use diagram::{Diagram, LastMove};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
 pub use plugin::Plugin;
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
 pub use replica::Replica;
+pub use seat::Seat;
 pub use types::{
     Attempted, Checked, Choice, EngineFailure, LegalMove, Mark, Refusal, Told, Typed, Viewer,
 };

@@ -9,10 +9,10 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::ByColor;
 
-use super::any::Seat;
 use super::diagram::Diagram;
 use super::options::EngineOptions;
 use super::replica::Replica;
+use super::seat::Seat;
 use super::types::{Attempted, Choice, EngineFailure, Mark, Told, Typed, Viewer};
 use super::view::Style;
 use crate::game::{Game, Recorded};

@@ -3,8 +3,10 @@
 
 use shakmaty::ByColor;
 
-use super::any::{AnyEngine, AnyGame, Seat};
+use super::any::AnyGame;
+use super::computer::AnyEngine;
 use super::options::EngineOptions;
+use super::seat::Seat;
 use super::types::{Checked, EngineFailure, Told, Typed, Viewer};
 use super::view::Style;
 use crate::rules::{Color, Outcome};
@@ -92,7 +94,12 @@ impl Seat for Replica {
         }
         let game = &self.game;
         let engine = self.engine.get_or_insert_with(|| game.engine(options));
-        let choice = game.engine_move(engine, options, remaining, &mut |_, _| {})?;
+        let choice = game.computer(engine, options).choose(
+            game.as_ref(),
+            options,
+            remaining,
+            &mut |_, _| {},
+        )?;
         Ok(choice.map(|c| c.mv.text))
     }
 

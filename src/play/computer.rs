@@ -17,8 +17,10 @@ impl PlayLoop<'_> {
         if self.game.outcome().is_some() {
             return None;
         }
+        let options = &self.options.engine;
         self.game
-            .engine_move(&mut self.engine, &self.options.engine, None, &mut |_, _| {})
+            .computer(&mut self.engine, options)
+            .choose(self.game.as_ref(), options, None, &mut |_, _| {})
             .unwrap_or_else(|e| {
                 say(&format!("No hint: {e}."));
                 None
@@ -26,17 +28,16 @@ impl PlayLoop<'_> {
     }
 
     pub(super) fn computer_move(&mut self) {
-        if let Some(text) = self
-            .game
-            .computer_claim(&mut self.engine, &self.options.engine)
-        {
+        let options = &self.options.engine;
+        let computer = self.game.computer(&mut self.engine, options);
+        if let Some(text) = computer.claim(self.game.as_mut(), options) {
             say(&text);
             return;
         }
         let turn = self.game.turn();
         let remaining = self.game.clock(turn).remaining();
         // Ctrl-C halts the search from before the player sees it start.
-        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = self.game.halt(&self.engine);
+        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = self.engine.halt();
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(
             ProgressStyle::with_template("{spinner} {msg}")
@@ -45,9 +46,9 @@ impl PlayLoop<'_> {
         spinner.set_message("thinking");
         spinner.enable_steady_tick(Duration::from_millis(100));
         let start = Instant::now();
-        let chosen = self.game.engine_move(
-            &mut self.engine,
-            &self.options.engine,
+        let chosen = self.game.computer(&mut self.engine, options).choose(
+            self.game.as_ref(),
+            options,
             remaining,
             &mut |depth, nodes| {
                 spinner.set_message(format!("thinking: depth {depth}, {nodes} nodes"));
@@ -57,7 +58,7 @@ impl PlayLoop<'_> {
         spinner.finish_and_clear();
         let spent = charged_ms(start);
         if STOPPED.swap(false, Ordering::Relaxed) {
-            if let Some(halt) = self.game.halt(&self.engine) {
+            if let Some(halt) = self.engine.halt() {
                 halt.store(false, Ordering::Relaxed);
             }
             self.paused = true;

@@ -396,7 +396,7 @@ impl PlayLoop<'_> {
         self.announced = false;
         self.paused = false;
         self.unsaved = false;
-        self.game.clear(&mut self.engine);
+        self.engine.clear();
     }
 
     /// `draw`: the side to move offers a draw; the opponent answers, the

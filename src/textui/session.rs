@@ -140,8 +140,8 @@ impl Dialog {
     }
 
     fn clear_engine(&mut self) {
-        if let (Some(active), Some(engine)) = (&self.active, &mut self.engine) {
-            active.game.clear(engine);
+        if let Some(engine) = &mut self.engine {
+            engine.clear();
         }
     }
 
@@ -229,7 +229,8 @@ impl Active {
         let pick = match options.strategy {
             Strategy::Engine => {
                 let engine = engine.get_or_insert_with(|| game.engine(options));
-                let choice = game.engine_move(engine, options, remaining, &mut |_, _| {})?;
+                let computer = game.computer(engine, options);
+                let choice = computer.choose(game.as_ref(), options, remaining, &mut |_, _| {})?;
                 return Ok(choice.map(|c| c.mv));
             }
             Strategy::First => legal.first(),
