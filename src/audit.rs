@@ -108,7 +108,7 @@ impl Audit for Position {
     }
 }
 
-impl Audit for Game {
+impl Audit for Game<Position> {
     fn audit_errors(&self) -> Vec<String> {
         let mut errors = self.position().audit_errors();
         if self.history_replays() {

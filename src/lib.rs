@@ -26,6 +26,7 @@ pub mod cli;
 pub mod client;
 pub mod completion;
 pub mod connect;
+pub mod fics;
 pub mod file;
 pub mod game;
 pub mod games;

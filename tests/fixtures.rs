@@ -8,7 +8,7 @@ use std::process::Command;
 
 use antichess::file::{self, GameFile};
 use antichess::game::Game;
-use antichess::rules::Color;
+use antichess::rules::{Color, Position};
 
 fn files(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -106,7 +106,7 @@ fn xmllint_agrees_on_every_verdict() {
     }
 }
 
-fn reload(game: &Game) -> (String, Game) {
+fn reload(game: &Game<Position>) -> (String, Game<Position>) {
     let xml = file::to_xml(&game.to_file());
     let parsed: GameFile = file::parse(xml.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{xml}"));
     (xml, Game::from_file(&parsed).unwrap())

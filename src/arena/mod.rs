@@ -17,11 +17,8 @@ mod records;
 mod referee;
 mod report;
 mod sprt;
-mod time_control;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
-use std::path::PathBuf;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -29,162 +26,17 @@ use std::thread;
 
 pub use elo::Tally;
 pub use openings::random_opening;
-pub use play::deadline;
-use play::program_of;
-pub(crate) use play::{forfeit_for, last_words};
 
-pub use referee::{Finished, Referee, TextUi};
-pub use report::{program_name, report_table};
+pub use crate::game::{
+    Finished, Forfeit, GameRecord, MatchConfig, Referee, TimeControl, deadline, forfeit_for,
+    last_words, program_name, program_of,
+};
+pub use referee::TextUi;
+pub use report::report_table;
 pub use sprt::{Decision, Sprt};
-pub use time_control::TimeControl;
 
-use crate::game::{AnyGame, Registry};
 use crate::process::ChildProgram;
-use crate::rules::{Color, Outcome};
-
-/// How a match is played.
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// Command of the first program (White in odd games).
-    pub first: String,
-    /// Command of the second program.
-    pub second: String,
-    /// Number of games (rounded up to pairs).
-    pub games: u32,
-    /// Clock per side in milliseconds (0: unlimited): the first program's,
-    /// and the second's unless `second_clock_ms` gives it another.
-    pub clock_ms: i64,
-    /// The second program's clock, for a match at time odds (both clocks
-    /// limited).
-    pub second_clock_ms: Option<i64>,
-    /// Added to a clock after each move of its side.
-    pub increment_ms: i64,
-    /// Moves in each period of the clock's time (`None`: the whole game).
-    pub period_moves: Option<u32>,
-    /// Ruleset name.
-    pub ruleset: String,
-    /// The games the ruleset is looked up in.
-    pub games_known: Registry,
-    /// Random plies before the programs take over.
-    pub opening_plies: u32,
-    /// Seed of the opening generator.
-    pub seed: u64,
-    /// Where game files and PGN are written, if anywhere.
-    pub out_dir: Option<PathBuf>,
-    /// Plies after which an unfinished game is adjudicated a draw (the rules
-    /// have no repetition or fifty-move draw, so shuffling games could go on
-    /// for ever).
-    pub max_plies: usize,
-    /// Games played at the same time (each with its own two programs).
-    pub concurrency: usize,
-    /// Start games to play from instead of random openings (each with
-    /// both colours, in order, again from the first when they run out);
-    /// for the games that have suites ([`crate::game::Kind::read_suite`]).
-    pub suite: Option<Vec<Box<dyn AnyGame>>>,
-    /// Games (by index from 0) not to play: played before (a tournament
-    /// resumed).
-    pub skip: BTreeSet<u32>,
-    /// The programs' names in the records (their commands when empty).
-    pub names: Option<[String; 2]>,
-}
-
-impl MatchConfig {
-    /// The clock of program `i` (0: the first, 1: the second), in
-    /// milliseconds (0: unlimited).
-    pub fn clock(&self, i: usize) -> i64 {
-        match (i, self.second_clock_ms) {
-            (1, Some(ms)) => ms,
-            _ => self.clock_ms,
-        }
-    }
-
-    /// The time control of program `i` (0: the first, 1: the second).
-    pub fn control(&self, i: usize) -> TimeControl {
-        TimeControl {
-            base_ms: self.clock(i),
-            moves: self.period_moves,
-            increment_ms: self.increment_ms,
-        }
-    }
-
-    /// The names of White and Black in the records of a game where the
-    /// first program has White or not (the commands when no names are
-    /// given).
-    pub fn white_black(&self, first_white: bool) -> (String, String) {
-        let [first, second] = self
-            .names
-            .clone()
-            .unwrap_or_else(|| [self.first.clone(), self.second.clone()]);
-        if first_white {
-            (first, second)
-        } else {
-            (second, first)
-        }
-    }
-
-    /// The clocks of White and Black in a game where the first program has
-    /// White or not.
-    pub fn clocks(&self, first_white: bool) -> (i64, i64) {
-        (
-            self.clock(program_of(Color::White, first_white)),
-            self.clock(program_of(Color::Black, first_white)),
-        )
-    }
-}
-
-/// Why a program lost by forfeit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Forfeit {
-    /// It could not be started or did not start a game.
-    Setup,
-    /// Its clock ran out (by the referee's clock).
-    Time,
-    /// It did not answer within its time and a grace period.
-    Hang,
-    /// It exited or closed its output.
-    Crash,
-    /// It answered with something that is not a move.
-    Garbage,
-    /// It played a move that is not legal.
-    IllegalMove,
-    /// It answered a command other than the protocol says.
-    Protocol,
-    /// It went past a limit its game's referee sets (the words say which).
-    Limit(&'static str),
-}
-
-impl fmt::Display for Forfeit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Forfeit::Setup => "failed to start",
-            Forfeit::Time => "lost on time",
-            Forfeit::Hang => "did not answer",
-            Forfeit::Crash => "crashed",
-            Forfeit::Garbage => "garbage output",
-            Forfeit::IllegalMove => "illegal move",
-            Forfeit::Protocol => "protocol error",
-            Forfeit::Limit(words) => words,
-        })
-    }
-}
-
-/// How one game ended.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    /// Whether the first program had White.
-    pub first_white: bool,
-    /// The result.
-    pub outcome: Outcome,
-    /// The forfeit, if the game was lost by one.
-    pub forfeit: Option<Forfeit>,
-    /// Why the game ended, in words.
-    pub termination: String,
-    /// Plies of the game, the opening's included (as its PGN counts
-    /// them).
-    pub plies: usize,
-    /// What else the game's referee counted, in words (`1234 attempts`).
-    pub counted: Option<String>,
-}
+use crate::rules::Color;
 
 /// The result of a match.
 #[derive(Clone, Debug, Default)]
@@ -212,6 +64,15 @@ impl MatchResult {
             *self.forfeits.entry((offender, f)).or_default() += 1;
         }
     }
+}
+
+/// How the match's games are refereed: in the protocol of the game's own
+/// ([`crate::game::Kind::referee`]), or else the TextUI protocol.
+pub fn referee(config: &MatchConfig) -> Box<dyn Referee> {
+    config
+        .games_known
+        .referee(&config.ruleset)
+        .unwrap_or_else(|| Box::new(TextUi))
 }
 
 /// Checks that a program can be run (found, executable, a command that

@@ -8,21 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Forfeit, GameRecord, MatchConfig, program_name};
+use super::{
+    Forfeit, GameRecord, MatchConfig, deadline, forfeit_for, last_words, program_name, program_of,
+};
 use crate::game::{AnyGame, charged_ms};
-use crate::process::{ChildProgram, Exit, Fault, LAST_WORDS_WAIT, quote, quote_last_words};
+use crate::process::{ChildProgram, Exit, Fault, quote};
 use crate::rules::{Color, Outcome, Reason};
 use crate::safe_write::write_atomic;
-
-/// A program's turn budget: its clock plus a grace period (10 s when
-/// unlimited).
-pub fn deadline(clock: Option<i64>) -> Duration {
-    let grace = Duration::from_millis(500);
-    match clock {
-        Some(ms) => Duration::from_millis(ms.max(0) as u64) + grace,
-        None => Duration::from_secs(10) + grace,
-    }
-}
 
 /// How long any other command may take.
 const ANSWER: Duration = Duration::from_secs(10);
@@ -117,37 +109,6 @@ impl Refereed<'_> {
         let kind = forfeit_for(&fault)?;
         Some(self.forfeit(loser, kind, format!("{fault} after {command}")))
     }
-}
-
-/// The end of a forfeit's record that quotes the last line the program
-/// wrote on its standard error, for the forfeits where it may say why (a
-/// crash, a hang, a failed start); empty otherwise, or when it wrote
-/// nothing there. A crashed program's last lines may still be on their
-/// way, and are waited for a moment.
-pub(crate) fn last_words(program: Option<&ChildProgram>, kind: Forfeit) -> String {
-    let wait = match kind {
-        Forfeit::Crash | Forfeit::Setup => LAST_WORDS_WAIT,
-        Forfeit::Hang => Duration::ZERO,
-        _ => return String::new(),
-    };
-    quote_last_words(program.and_then(|p| p.last_error(wait)).as_deref())
-}
-
-/// The forfeit a program's fault costs it; `None` for an interrupt (the
-/// game is then not scored at all).
-pub(crate) fn forfeit_for(fault: &Fault) -> Option<Forfeit> {
-    match fault {
-        Fault::Interrupted => None,
-        Fault::Timeout(_) => Some(Forfeit::Hang),
-        Fault::Ended(_) => Some(Forfeit::Crash),
-        Fault::LineTooLong => Some(Forfeit::Protocol),
-    }
-}
-
-/// The program (0: the first, 1: the second) that plays `color` in a game
-/// where the first program has White or not.
-pub(super) fn program_of(color: Color, first_white: bool) -> usize {
-    usize::from(color.is_white() != first_white)
 }
 
 pub(super) fn play_one(

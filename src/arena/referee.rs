@@ -11,35 +11,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::play::play_one;
 use super::records::game_files;
-use super::{GameRecord, MatchConfig, random_opening};
+use super::{Finished, MatchConfig, Referee, random_opening};
 use crate::process::ChildProgram;
-
-/// A finished game: how it ended, and its records (an extension and the
-/// text of each file to keep, as `game-NNN.EXT`).
-pub struct Finished {
-    /// How it ended.
-    pub record: GameRecord,
-    /// Its records.
-    pub files: Vec<(&'static str, String)>,
-}
-
-/// Referees one game of a match.
-pub trait Referee: Sync {
-    /// Plays game `index` (from 0; games `2k` and `2k + 1` are a pair, the
-    /// same start with colours swapped) between the two programs (started
-    /// here when not running; the first program is White when
-    /// `first_white`), in `folder`, a private folder of the match; `None`
-    /// when `interrupt` stopped it (the game is then not scored).
-    fn play_game(
-        &self,
-        config: &MatchConfig,
-        programs: &mut [Option<ChildProgram>; 2],
-        index: u32,
-        first_white: bool,
-        folder: &Path,
-        interrupt: &Arc<AtomicBool>,
-    ) -> Option<Finished>;
-}
 
 /// The TextUI protocol's referee: the pair's opening (a random one, or the
 /// suite's position) given to both programs by `LoadGame`, every move

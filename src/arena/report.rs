@@ -2,15 +2,6 @@
 
 use super::MatchResult;
 
-/// The name of a program in records: `first program` or `second program`.
-pub fn program_name(index: usize) -> &'static str {
-    if index == 0 {
-        "first program"
-    } else {
-        "second program"
-    }
-}
-
 /// The final table of a match: games, wins, draws, losses and score of each
 /// program, the Elo difference with its 95% margin, and the forfeits by
 /// reason.

@@ -84,7 +84,7 @@ impl Game<Position> {
     /// from `promotion`, a queen when it is absent) to exactly the file's
     /// board: then castling rights, en passant, the move counters and every
     /// earlier position are known. `None` when it does not replay.
-    pub(super) fn replayed(file: &GameFile, board: &Board) -> Option<Game> {
+    pub(super) fn replayed(file: &GameFile, board: &Board) -> Option<Game<Position>> {
         let mut game = Game::with_rules(&file.ruleset, Position::new(Ruleset::CHESS), 0, 0);
         for m in &file.moves {
             if m.side != game.turn() {

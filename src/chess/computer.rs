@@ -4,7 +4,7 @@
 
 use super::uci_player::UciPlayer;
 use crate::game::{Choice, EngineFailure, EngineOptions, Game};
-use crate::rules::Move;
+use crate::rules::{Move, Position};
 use crate::search::{Engine, Limits};
 
 /// The engines of a game, kept between moves (their tables).
@@ -31,7 +31,7 @@ impl Engines {
     /// `progress` sees each finished depth (depth, nodes).
     pub fn choose(
         &mut self,
-        game: &Game,
+        game: &Game<Position>,
         options: &EngineOptions,
         remaining: Option<i64>,
         progress: &mut dyn FnMut(u32, u64),

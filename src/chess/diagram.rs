@@ -53,7 +53,7 @@ pub fn last_move(before: &Position, m: Move) -> LastMove {
 
 /// The position before the last move of `game` and that move, when the
 /// game's history replays from its first position.
-pub fn before_last(game: &Game) -> Option<(Position, Move)> {
+pub fn before_last(game: &Game<Position>) -> Option<(Position, Move)> {
     if !game.history_replays() {
         return None;
     }
@@ -66,7 +66,7 @@ pub fn before_last(game: &Game) -> Option<(Position, Move)> {
 }
 
 /// The whole board of a game of chess or antichess.
-pub fn of_game(game: &Game) -> Diagram {
+pub fn of_game(game: &Game<Position>) -> Diagram {
     let before = before_last(game);
     diagram(game.position(), before.as_ref().map(|(p, m)| (p, *m)))
 }

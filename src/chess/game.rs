@@ -78,26 +78,26 @@ impl Rules for Position {
 }
 
 impl Recorded for Position {
-    fn start(ruleset_name: &str) -> Option<Game> {
+    fn start(ruleset_name: &str) -> Option<Game<Position>> {
         Ruleset::from_name(ruleset_name).map(|_| Game::new(ruleset_name, 0, 0))
     }
 
-    fn to_xml(game: &Game) -> String {
+    fn to_xml(game: &Game<Position>) -> String {
         file::to_xml(&game.to_file())
     }
 
-    fn describe(game: &Game, outcome: Outcome) -> String {
+    fn describe(game: &Game<Position>, outcome: Outcome) -> String {
         if game.is_chess() && outcome == Outcome::draw(Reason::TimeExpired) {
             return wording::describe_flag_fall_draw(game.turn());
         }
         wording::describe(outcome, game.ruleset())
     }
 
-    fn result_line(game: &Game, outcome: Outcome) -> String {
+    fn result_line(game: &Game<Position>, outcome: Outcome) -> String {
         wording::result_line(outcome, game.ruleset())
     }
 
-    fn claimable_draw(game: &mut Game) -> Option<Outcome> {
+    fn claimable_draw(game: &mut Game<Position>) -> Option<Outcome> {
         game.claim_draw()
     }
 
@@ -105,11 +105,11 @@ impl Recorded for Position {
     /// standard start), in export format. A chess game that ended by the
     /// rules gets a `Termination` tag (unless the tags give one), and a
     /// drawn one the comment `{ Draw: <reason> }` after its last move.
-    fn pgn(game: &Game, tags: &[(&str, String)]) -> Option<String> {
+    fn pgn(game: &Game<Position>, tags: &[(&str, String)]) -> Option<String> {
         Some(pgn::write(&game.to_pgn(tags)))
     }
 
-    fn pgn_standard(game: &Game) -> bool {
+    fn pgn_standard(game: &Game<Position>) -> bool {
         game.is_chess()
     }
 }
@@ -151,7 +151,7 @@ impl Game<Position> {
 impl Game<Position> {
     /// A new antichess game from the start position; a time of `0` is
     /// unlimited.
-    pub fn new(ruleset_name: &str, white_ms: i64, black_ms: i64) -> Game {
+    pub fn new(ruleset_name: &str, white_ms: i64, black_ms: i64) -> Game<Position> {
         Game::with_rules(
             ruleset_name,
             Position::new(Ruleset::for_file(ruleset_name)),
@@ -178,7 +178,7 @@ impl Game<Position> {
     /// file's board (so repetitions and the move counters are known); else
     /// it is built from the board, as an antichess game is. Its board must
     /// be playable under chess ([`crate::rules::check_chess_board`]).
-    pub fn from_file(file: &GameFile) -> Result<Game, BoardError> {
+    pub fn from_file(file: &GameFile) -> Result<Game<Position>, BoardError> {
         let ruleset = Ruleset::for_file(&file.ruleset);
         let mut board = Board::empty();
         for &(sq, color, role) in &file.pieces {

@@ -104,7 +104,7 @@ impl Kind for Chess {
 
 /// Game `number` (from 1) of a PGN file at its last position, its moves
 /// the history.
-fn read_pgn(path: &Path, number: usize) -> Result<Game, String> {
+fn read_pgn(path: &Path, number: usize) -> Result<Game<Position>, String> {
     let read = crate::pgn::open(path)?
         .nth(number - 1)
         .ok_or(format!("the file has no game {number}"))?

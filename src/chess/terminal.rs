@@ -23,12 +23,12 @@ use crate::search::DRAW_DECISION_DEPTH;
 impl Plugin for Position {
     type Engine = Engines;
 
-    fn engine(_game: &Game, options: &EngineOptions) -> Engines {
+    fn engine(_game: &Game<Position>, options: &EngineOptions) -> Engines {
         Engines::new(options)
     }
 
     fn engine_move(
-        game: &Game,
+        game: &Game<Position>,
         computer: &mut Engines,
         options: &EngineOptions,
         remaining: Option<i64>,
@@ -45,7 +45,7 @@ impl Plugin for Position {
         computer.engine.clear();
     }
 
-    fn banner(game: &Game) -> String {
+    fn banner(game: &Game<Position>) -> String {
         if game.is_chess() {
             "Chess. Type help for commands.".to_string()
         } else {
@@ -53,7 +53,7 @@ impl Plugin for Position {
         }
     }
 
-    fn help(game: &Game) -> &'static str {
+    fn help(game: &Game<Position>) -> &'static str {
         if game.is_chess() { CHESS_HELP } else { HELP }
     }
 
@@ -64,15 +64,15 @@ impl Plugin for Position {
         ]
     }
 
-    fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
+    fn render(game: &Game<Position>, players: ByColor<&str>, style: Style) -> String {
         view::render(game, players, style)
     }
 
-    fn diagram(game: &Game, _viewer: Viewer) -> Option<Diagram> {
+    fn diagram(game: &Game<Position>, _viewer: Viewer) -> Option<Diagram> {
         Some(super::diagram::of_game(game))
     }
 
-    fn typed(game: &Game, text: &str) -> Typed<Move> {
+    fn typed(game: &Game<Position>, text: &str) -> Typed<Move> {
         if game.is_chess() {
             return orthodox::typed(game, text);
         }
@@ -99,7 +99,7 @@ impl Plugin for Position {
         }
     }
 
-    fn moves_line(game: &Game) -> String {
+    fn moves_line(game: &Game<Position>) -> String {
         // Chess speaks SAN at the terminal, as its engine does.
         let pos = game.position();
         let moves: Vec<String> = if game.is_chess() {
@@ -117,7 +117,7 @@ impl Plugin for Position {
         }
     }
 
-    fn shown(game: &Game, m: Move) -> String {
+    fn shown(game: &Game<Position>, m: Move) -> String {
         if game.is_chess() {
             notation::san(game.position(), m)
         } else {
@@ -125,12 +125,12 @@ impl Plugin for Position {
         }
     }
 
-    fn audit(game: &Game) {
+    fn audit(game: &Game<Position>) {
         debug_assert!(crate::audit::Audit::audit_errors(game).is_empty());
         crate::audit::log("Game", game);
     }
 
-    fn notes(game: &Game) -> Vec<String> {
+    fn notes(game: &Game<Position>) -> Vec<String> {
         if game.is_chess() {
             orthodox::notes(game)
         } else {
@@ -138,15 +138,15 @@ impl Plugin for Position {
         }
     }
 
-    fn piece_moves(game: &Game, square: &str) -> Option<String> {
+    fn piece_moves(game: &Game<Position>, square: &str) -> Option<String> {
         game.is_chess().then(|| orthodox::piece_moves(game, square))
     }
 
-    fn claim(game: &mut Game) -> Option<String> {
+    fn claim(game: &mut Game<Position>) -> Option<String> {
         game.is_chess().then(|| orthodox::claim(game))
     }
 
-    fn status(game: &Game) -> Option<String> {
+    fn status(game: &Game<Position>) -> Option<String> {
         if !game.is_chess() {
             return None;
         }
@@ -164,7 +164,11 @@ impl Plugin for Position {
         Some(status)
     }
 
-    fn accepts_draw(game: &Game, computer: &mut Engines, options: &EngineOptions) -> bool {
+    fn accepts_draw(
+        game: &Game<Position>,
+        computer: &mut Engines,
+        options: &EngineOptions,
+    ) -> bool {
         let depth = options.depth.unwrap_or(DRAW_DECISION_DEPTH);
         computer
             .engine
@@ -172,7 +176,7 @@ impl Plugin for Position {
     }
 
     fn computer_claim(
-        game: &mut Game,
+        game: &mut Game<Position>,
         computer: &mut Engines,
         options: &EngineOptions,
     ) -> Option<String> {

@@ -12,7 +12,7 @@ use crate::search::{DRAW_DECISION_DEPTH, Engine};
 /// Reads a chess move typed as `e2e4`, `e2-e4`, `e7e8n`, `e7-e8=N` or SAN
 /// (`Nf3`, `exd8=Q+`, `O-O`); a promotion typed without its piece asks for
 /// one.
-pub(super) fn typed(game: &Game, text: &str) -> Typed<Move> {
+pub(super) fn typed(game: &Game<Position>, text: &str) -> Typed<Move> {
     let pos = game.position();
     if let Some(m) = notation::find_uci(pos, text).or_else(|| notation::find_protocol(pos, text)) {
         return Typed::Move(m);
@@ -179,7 +179,7 @@ fn castling_obstacle(pos: &Position, from: Square, to: Square) -> String {
 }
 
 /// `Check.` and the draws that may be claimed, after a move.
-pub(super) fn notes(game: &Game) -> Vec<String> {
+pub(super) fn notes(game: &Game<Position>) -> Vec<String> {
     let mut notes = Vec::new();
     if game.position().is_check() {
         notes.push("Check.".to_string());
@@ -195,7 +195,7 @@ pub(super) fn notes(game: &Game) -> Vec<String> {
 }
 
 /// `moves SQUARE`: the moves of the piece there, or why it has none.
-pub(super) fn piece_moves(game: &Game, square: &str) -> String {
+pub(super) fn piece_moves(game: &Game<Position>, square: &str) -> String {
     let pos = game.position();
     let Ok(sq) = square.parse::<Square>() else {
         return format!("{square} is not a square (a1 to h8).");
@@ -222,7 +222,7 @@ pub(super) fn piece_moves(game: &Game, square: &str) -> String {
 }
 
 /// `claim`: ends the game by a claimable draw, or says why there is none.
-pub(super) fn claim(game: &mut Game) -> String {
+pub(super) fn claim(game: &mut Game<Position>) -> String {
     if game.claim_draw().is_some() {
         return String::new();
     }
@@ -240,7 +240,7 @@ pub(super) fn claim(game: &mut Game) -> String {
 /// The computer claims a draw open to it when its search scores the
 /// position at 0 or worse for itself.
 pub(super) fn computer_claim(
-    game: &mut Game,
+    game: &mut Game<Position>,
     engine: &mut Engine,
     options: &EngineOptions,
 ) -> Option<String> {

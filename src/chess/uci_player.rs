@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::game::Game;
 use crate::process::{ChildProgram, LAST_WORDS_WAIT, quote_last_words};
-use crate::rules::{Color, Move, notation};
+use crate::rules::{Color, Move, Position, notation};
 use crate::search::time;
 
 /// How long the engine may take to answer `uci` and `isready`.
@@ -105,7 +105,7 @@ impl UciPlayer {
     /// on the next call).
     pub fn choose(
         &mut self,
-        game: &Game,
+        game: &Game<Position>,
         remaining: Option<i64>,
         increment: Option<i64>,
         movetime: Option<Duration>,

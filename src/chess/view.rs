@@ -9,7 +9,7 @@ use shakmaty::ByColor;
 use crate::game::Game;
 use crate::game::view::{Style, status_lines};
 use crate::rules::wording::side_name;
-use crate::rules::{Board, Color, Move, Piece, Role, Square, notation};
+use crate::rules::{Board, Color, Move, Piece, Position, Role, Square, notation};
 
 fn glyph(piece: Piece, fancy: bool) -> char {
     if fancy {
@@ -39,14 +39,14 @@ fn glyph(piece: Piece, fancy: bool) -> char {
 /// assert!(text.contains(" 8 r n b q k b n r 8"));
 /// assert!(!text.contains('\u{1b}'));
 /// ```
-pub fn render(game: &Game, players: ByColor<&str>, style: Style) -> String {
+pub fn render(game: &Game<Position>, players: ByColor<&str>, style: Style) -> String {
     let mut out = board_text(game, style);
     out.push_str(&render_status(game, players, style));
     out
 }
 
 /// The board alone, the last move highlighted (for `pgn replay`).
-pub fn board_text(game: &Game, style: Style) -> String {
+pub fn board_text(game: &Game<Position>, style: Style) -> String {
     position_board(game.position().board(), game.last_move(), style)
 }
 
@@ -160,7 +160,7 @@ pub fn grid(style: Style, cell: impl Fn(Square) -> Cell) -> String {
 
 /// The last move as players write it: SAN in chess, when the position
 /// before it is known (the history replays), else the protocol's form.
-fn last_move_text(game: &Game, m: Move) -> String {
+fn last_move_text(game: &Game<Position>, m: Move) -> String {
     let history = game.history();
     if game.is_chess() && game.history_replays() && !history.is_empty() {
         let mut before = *game.first_position();
@@ -175,7 +175,7 @@ fn last_move_text(game: &Game, m: Move) -> String {
 }
 
 /// Whose turn, the clocks, the last move, the captured pieces and a check.
-fn render_status(game: &Game, players: ByColor<&str>, style: Style) -> String {
+fn render_status(game: &Game<Position>, players: ByColor<&str>, style: Style) -> String {
     let mut out = String::new();
     let last = game.last_move();
     let turn = game.turn();

@@ -15,7 +15,7 @@ use crate::game::view::Style;
 pub(super) struct ConnectArgs {
     /// The server: a name or an address, with its port (5000 when not
     /// given).
-    #[arg(default_value = crate::server::DEFAULT_LISTEN, value_name = "HOST[:PORT]")]
+    #[arg(default_value = crate::fics::DEFAULT_LISTEN, value_name = "HOST[:PORT]")]
     addr: String,
     /// Log in as this registered player (the password is asked at the
     /// terminal, or read from the first line of standard input); a guest
@@ -62,7 +62,7 @@ pub(super) fn run(args: ConnectArgs) -> Result<ExitCode> {
     let games = crate::games::builtin();
     let mut rulesets = Vec::new();
     for word in &args.games {
-        match crate::server::ruleset_of(&word.to_ascii_lowercase(), &games) {
+        match games.variant(&word.to_ascii_lowercase()) {
             Some(ruleset) => rulesets.push(ruleset),
             None => bail!(
                 "--games: no game is called \"{word}\" (the server's names: {})",

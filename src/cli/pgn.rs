@@ -186,7 +186,7 @@ fn replay_game(
     let kriegspiel = game
         .tag("Variant")
         .is_some_and(|v| v.eq_ignore_ascii_case("kriegspiel"));
-    let ended = |played: &crate::game::Game| {
+    let ended = |played: &crate::game::Game<Position>| {
         if kriegspiel {
             let pos = played.position();
             crate::rules::ending_without_draw_rules(pos, &pos.legal_moves())
@@ -194,7 +194,7 @@ fn replay_game(
             played.outcome()
         }
     };
-    let show = |played: &crate::game::Game| {
+    let show = |played: &crate::game::Game<Position>| {
         if let Some(style) = style {
             print!("{}", view::board_text(played, style));
         }

@@ -134,7 +134,7 @@ pub(super) fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<
         config.games,
         sprt,
         |interrupt, on_game| {
-            let referee = crate::games::referee(&config.ruleset);
+            let referee = arena::referee(&config);
             arena::play_match_with(&config, referee.as_ref(), interrupt, on_game)
         },
     )

@@ -48,7 +48,7 @@ pub(super) struct ServerArgs {
     action: Option<Action>,
     /// The address to listen on; 0.0.0.0:5000 (all addresses) must be
     /// asked for.
-    #[arg(long, value_name = "ADDR:PORT", default_value = server::DEFAULT_LISTEN)]
+    #[arg(long, value_name = "ADDR:PORT", default_value = crate::fics::DEFAULT_LISTEN)]
     listen: SocketAddr,
     #[command(flatten)]
     db: DbArg,

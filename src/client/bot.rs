@@ -6,7 +6,6 @@
 
 use super::textui_player::TextUiPlayer;
 use crate::game::{EngineOptions, Registry};
-use crate::server::ruleset_of;
 
 /// What the bot plays, and how.
 #[derive(Clone, Debug)]
@@ -26,7 +25,7 @@ pub struct BotOptions {
 impl BotOptions {
     /// Whether it takes games of the type `kind` (`blitz`, `wild/16`).
     pub fn takes(&self, games: &Registry, kind: &str) -> bool {
-        let Some(ruleset) = ruleset_of(&kind.to_ascii_lowercase(), games) else {
+        let Some(ruleset) = games.variant(&kind.to_ascii_lowercase()) else {
             return false;
         };
         self.games.is_empty() || self.games.contains(&ruleset)

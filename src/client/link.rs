@@ -31,7 +31,7 @@ pub enum Event {
 /// is `localhost:5000`, `::1` is `[::1]:5000`; `host:port` and
 /// `[v6]:port` stay as they are.
 pub fn with_port(addr: &str) -> String {
-    let port = crate::server::DEFAULT_LISTEN
+    let port = crate::fics::DEFAULT_LISTEN
         .rsplit(':')
         .next()
         .unwrap_or("5000");

@@ -81,7 +81,7 @@ pub fn run(options: ConnectOptions) -> Result<(), String> {
         .iter()
         .map(|(c, _)| c.split(' ').next().unwrap_or(c))
         .collect();
-    for name in crate::server::command_names() {
+    for name in crate::fics::names() {
         if !commands.contains(&name) {
             commands.push(name);
         }

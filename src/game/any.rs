@@ -15,7 +15,7 @@ use super::computer::{AnyEngine, Computer};
 use super::options::EngineOptions;
 use super::types::{Attempted, LegalMove, Typed};
 use super::{Clock, NotAMove};
-use crate::rules::{Color, Outcome};
+use super::{Color, Outcome};
 
 /// A game in progress or finished, of whatever kind: [`super::Game`] of
 /// any [`super::Plugin`].

@@ -2,8 +2,8 @@
 //! endings in words and its audits.
 
 use super::Game;
+use super::Outcome;
 use super::plugin::Plugin;
-use crate::rules::Outcome;
 
 /// A game's record, as the front ends save and report it.
 pub trait AnyRecord {

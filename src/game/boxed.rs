@@ -11,7 +11,7 @@ use super::options::EngineOptions;
 use super::plugin::Plugin;
 use super::types::{Attempted, LegalMove, Typed};
 use super::{Clock, Game, NotAMove};
-use crate::rules::{Color, Outcome};
+use super::{Color, Outcome};
 
 /// A game as the object front ends hold.
 pub fn boxed<R: Plugin>(game: Game<R>) -> Box<dyn AnyGame> {

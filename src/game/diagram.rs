@@ -2,7 +2,7 @@
 //! what one viewer may see of the position, with the last move when the
 //! viewer may know it. Games on other boards have none.
 
-use crate::rules::{Board, Color, Square};
+use super::{Board, Color, Square};
 
 /// What a viewer sees of a chess-like position.
 #[derive(Clone, Debug, PartialEq, Eq)]

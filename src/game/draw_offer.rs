@@ -4,7 +4,7 @@
 use super::any::AnyGame;
 use super::computer::AnyEngine;
 use super::options::EngineOptions;
-use crate::rules::wording::side_name;
+use super::side_name;
 
 /// Who answers a draw offer.
 pub enum Answerer<'a> {

@@ -8,16 +8,22 @@
 mod any;
 mod any_record;
 mod any_views;
+mod board;
 mod boxed;
 mod clock;
 mod computer;
 mod diagram;
 mod draw_offer;
 mod options;
+mod outcome;
 mod plugin;
+mod referee;
 mod registry;
+mod repetition;
 mod replica;
 mod seat;
+mod side;
+mod time_control;
 mod types;
 pub mod view;
 
@@ -28,21 +34,29 @@ use shakmaty::ByColor;
 pub use any::AnyGame;
 pub use any_record::AnyRecord;
 pub use any_views::AnyViews;
+pub use board::{Board, pawn_attacks};
 pub use boxed::boxed;
 pub use clock::{Clock, charged_ms, clocks_from_file, clocks_to_file, elapsed_ms};
 pub use computer::{AnyEngine, Computer};
 pub use diagram::{Diagram, LastMove};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
 pub use options::{EngineOptions, Strategy};
+pub use outcome::{Outcome, Reason};
 pub use plugin::Plugin;
+pub use referee::{
+    Finished, Forfeit, GameRecord, MatchConfig, Referee, deadline, forfeit_for, last_words,
+    program_name, program_of,
+};
 pub use registry::{Counted, Kind, MAX_FILE_BYTES, Registry, Setup};
+pub use repetition::{FIVEFOLD, THREEFOLD, occurrences};
 pub use replica::Replica;
 pub use seat::Seat;
+pub use shakmaty::{Bitboard, Color, Piece, Role, Square};
+pub use side::side_name;
+pub use time_control::TimeControl;
 pub use types::{
     Attempted, Checked, Choice, EngineFailure, LegalMove, Mark, Refusal, Told, Typed, Viewer,
 };
-
-use crate::rules::{Color, FIVEFOLD, Outcome, Piece, Position, Reason, occurrences};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,7 +200,7 @@ pub struct Played<M> {
 /// assert_eq!(game.outcome(), None);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game<R: Rules = Position> {
+pub struct Game<R: Rules> {
     pub(crate) ruleset_name: String,
     /// The position before the first move of `history`.
     pub(crate) first: R,

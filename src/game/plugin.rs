@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::ByColor;
 
+use super::Outcome;
 use super::diagram::Diagram;
 use super::options::EngineOptions;
 use super::replica::Replica;
@@ -16,7 +17,6 @@ use super::seat::Seat;
 use super::types::{Attempted, Choice, EngineFailure, Mark, Told, Typed, Viewer};
 use super::view::Style;
 use crate::game::{Game, Recorded};
-use crate::rules::Outcome;
 
 /// A game as the front ends play it.
 pub trait Plugin: Recorded + Send + Sync + 'static {

@@ -8,7 +8,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::AnyGame;
+use super::{AnyGame, Referee};
 use crate::safe_read::read_bounded;
 
 pub use crate::safe_read::MAX_FILE_BYTES;
@@ -90,6 +90,13 @@ pub trait Kind: Send + Sync {
     /// `ruleset`; the error says what is wrong, with where.
     fn read_suite(&self, _path: &Path, ruleset: &str) -> Result<Vec<Box<dyn AnyGame>>, String> {
         Err(no_suite(ruleset))
+    }
+
+    /// How a referee plays the game between two programs, for a game
+    /// whose programs speak a protocol of their own (Kriegspiel's player
+    /// protocol); `None`: the TextUI protocol, the arena's own.
+    fn referee(&self) -> Option<Box<dyn Referee>> {
+        None
     }
 }
 
@@ -180,6 +187,23 @@ impl Registry {
             Some(kind) => kind.read_suite(path, ruleset),
             None => Err(no_suite(ruleset)),
         }
+    }
+
+    /// The referee of `ruleset`'s own protocol, if it has one (see
+    /// [`Kind::referee`]).
+    pub fn referee(&self, ruleset: &str) -> Option<Box<dyn Referee>> {
+        self.kind(ruleset).and_then(|kind| kind.referee())
+    }
+
+    /// The ruleset a chess server's variant word names (`blitz`,
+    /// `wild/16`, `suicide2007`), as seeks and challenges write it: the
+    /// speeds of standard chess, a game's server name, or a ruleset name.
+    pub fn variant(&self, word: &str) -> Option<String> {
+        let word = match word {
+            "standard" | "blitz" | "lightning" | "untimed" => "chess",
+            w => self.from_server_name(w).unwrap_or(w),
+        };
+        self.kind(word).map(|_| word.to_string())
     }
 
     /// The name the chess servers give `ruleset`, when they have one.

@@ -9,7 +9,7 @@ use super::options::EngineOptions;
 use super::seat::Seat;
 use super::types::{Checked, EngineFailure, Told, Typed, Viewer};
 use super::view::Style;
-use crate::rules::{Color, Outcome};
+use super::{Color, Outcome};
 
 /// The seat of a game of full information: a copy of the game, each move
 /// played on it as it is told.

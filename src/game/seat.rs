@@ -7,7 +7,7 @@ use super::any::AnyGame;
 use super::options::EngineOptions;
 use super::types::{Checked, EngineFailure, Told, Viewer};
 use super::view::Style;
-use crate::rules::{Color, Outcome};
+use super::{Color, Outcome};
 
 /// One viewer's knowledge of a game, and what it can do with it.
 pub trait Seat: Send {

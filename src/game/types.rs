@@ -5,7 +5,7 @@
 
 use thiserror::Error;
 
-use crate::rules::{Color, Outcome};
+use super::{Color, Outcome};
 
 /// A move read against one game as it stood, and legal there: that game
 /// plays it ([`super::AnyGame::play_move`]) without reading it again. It

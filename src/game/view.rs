@@ -6,9 +6,9 @@ use std::fmt::Write;
 
 use shakmaty::ByColor;
 
+use super::Color;
+use super::side_name;
 use super::{Game, Rules};
-use crate::rules::Color;
-use crate::rules::wording::side_name;
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

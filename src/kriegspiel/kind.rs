@@ -3,7 +3,8 @@
 
 use super::game::Record;
 use super::plugin::KRIEGSPIEL;
-use crate::game::{AnyGame, Counted, Kind, Recorded, Setup, boxed};
+use super::referee::KriegspielReferee;
+use crate::game::{AnyGame, Counted, Kind, Recorded, Referee, Setup, boxed};
 use crate::rules::{self, Position, Ruleset};
 
 /// Kriegspiel (ICC's wild 16) as a game of a registry.
@@ -25,6 +26,11 @@ impl Kind for Kriegspiel {
     /// ICC's name for it, which xboard reads, and a short one.
     fn server_names(&self) -> &'static [(&'static str, &'static str)] {
         &[("wild/16", KRIEGSPIEL), ("krieg", KRIEGSPIEL)]
+    }
+
+    /// The umpire between two programs of the player protocol.
+    fn referee(&self) -> Option<Box<dyn Referee>> {
+        Some(Box::new(KriegspielReferee::default()))
     }
 
     fn start(&self, ruleset: &str) -> Option<Box<dyn AnyGame>> {

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use super::board::Board;
+use super::Board;
 use super::position::{Position, castling};
 use super::ruleset::Ruleset;
 

@@ -4,7 +4,6 @@
 //! Built on shakmaty's magic-bitboard primitives ([`Bitboard`], [`Square`],
 //! `attacks`); everything antichess-specific lives here.
 
-mod board;
 mod fen;
 mod illegal;
 mod material;
@@ -21,12 +20,13 @@ mod status;
 pub mod wording;
 mod zobrist;
 
-pub use board::{Board, pawn_attacks};
+pub use crate::game::{Board, pawn_attacks};
+pub use crate::game::{Outcome, Reason};
 pub use fen::{BoardError, FenError, check_chess_board};
 pub use illegal::Illegal;
 pub use material::piece_value;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PROMOTION_ROLES};
-pub use outcome::{Outcome, Reason, Status};
+pub use outcome::Status;
 pub use perft::{divide, perft};
 pub(crate) use position::{CASTLES, Castle};
 pub use position::{FIFTY_MOVE_PLIES, Position, SEVENTY_FIVE_MOVE_PLIES, castling};

@@ -3,7 +3,7 @@
 
 use shakmaty::{Color, Rank, Role, Square, attacks};
 
-use super::board::Board;
+use super::Board;
 use super::moves::{Move, MoveKind};
 use super::ruleset::Ruleset;
 use super::zobrist;

@@ -3,24 +3,7 @@
 //! the ending a position has by itself (fivefold repetition among them).
 
 use super::{MoveList, Outcome, Position, Reason, Status};
-
-/// How often a position must have occurred for a draw to be claimable.
-pub const THREEFOLD: usize = 3;
-/// How often a position must have occurred for the game to end by itself.
-pub const FIVEFOLD: usize = 5;
-
-/// How many times the last of `keys` (repetition keys, first to last)
-/// occurs among them; 0 for none.
-///
-/// ```
-/// use antichess::rules::occurrences;
-/// assert_eq!(occurrences(&[1, 2, 1, 2, 1]), 3);
-/// assert_eq!(occurrences(&[]), 0);
-/// ```
-pub fn occurrences(keys: &[u64]) -> usize {
-    keys.last()
-        .map_or(0, |last| keys.iter().filter(|&k| k == last).count())
-}
+pub use crate::game::{FIVEFOLD, THREEFOLD, occurrences};
 
 /// The ending a position reached through `keys` (its game's repetition
 /// keys, the position's own last) has by itself: the position's own

@@ -5,9 +5,10 @@
 use shakmaty::{Bitboard, Color, Role};
 
 use super::moves::MoveList;
-use super::outcome::{Outcome, Reason, Status};
+use super::outcome::Status;
 use super::position::{Position, SEVENTY_FIVE_MOVE_PLIES};
 use super::ruleset::{MateRule, StalemateRule};
+use super::{Outcome, Reason};
 
 impl Position {
     /// The state of play: ongoing, a stalemate pass, or over.

@@ -21,13 +21,7 @@ use shakmaty::{Color, Role};
 
 use super::{MateRule, Outcome, Reason, Ruleset, StalemateRule};
 
-/// A side's name in a sentence: `White` or `Black`.
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
+pub use crate::game::side_name;
 
 /// A piece's name in lower case, as the game file and the Kriegspiel
 /// terminal write it: `pawn`, `knight`, ... `king`.

@@ -1,5 +1,6 @@
-//! The commands of a logged-in client: each defined once in [`COMMANDS`]
-//! with its help line and its FICS block code; a command may be shortened
+//! The commands of a logged-in client: each named once in
+//! [`crate::fics::VERBS`] with its help line and its FICS block code, and
+//! what it does in [`handler`]; a command may be shortened
 //! to any unambiguous prefix, and xboard's `$` (no alias expansion) is
 //! taken. A line that the game being played reads as a move is a move.
 //!
@@ -12,30 +13,11 @@
 use super::hub::Hub;
 use super::net::ConnId;
 use super::{info, movelist, requests, seek, talk};
+use crate::fics::VERBS;
 
 /// A command's handler: the hub, the client, the words after the
 /// command, and the whole text after it (for messages).
 type Handler = fn(&mut Hub, ConnId, &[&str], &str);
-
-/// A command: its name, usage and what it does, its code in FICS block
-/// mode, and its handler.
-struct Verb {
-    name: &'static str,
-    usage: &'static str,
-    code: u16,
-    handler: Handler,
-}
-
-macro_rules! command {
-    ($name:literal, $code:literal, $usage:literal, $handler:expr) => {
-        Verb {
-            name: $name,
-            usage: $usage,
-            code: $code,
-            handler: $handler,
-        }
-    };
-}
 
 /// Block mode's codes that are no command's: a move, a command not found
 /// or ambiguous, a line without its number.
@@ -44,204 +26,45 @@ const BLOCK_NOT_FOUND: u16 = 512;
 const BLOCK_AMBIGUOUS: u16 = 514;
 const BLOCK_NO_NUMBER: u16 = 519;
 
-const COMMANDS: &[Verb] = &[
-    command!(
-        "abort",
-        10,
-        "abort                      ask to end the game without result",
-        |h, id, _, _| requests::abort(h, id)
-    ),
-    command!(
-        "accept",
-        11,
-        "accept [USER]              accept a challenge",
-        |h, id, a, _| seek::accept(h, id, a)
-    ),
-    command!(
-        "adjourn",
-        13,
-        "adjourn                    ask to adjourn the game",
-        |h, id, _, _| requests::adjourn(h, id)
-    ),
-    command!(
-        "alias",
-        159,
-        "alias ...                  (taken and ignored)",
-        |_, _, _, _| {}
-    ),
-    command!(
-        "decline",
-        33,
-        "decline [USER]             decline a challenge",
-        |h, id, a, _| seek::decline(h, id, a)
-    ),
-    command!(
-        "draw",
-        34,
-        "draw                       offer or accept a draw, or claim one",
-        |h, id, _, _| requests::draw(h, id)
-    ),
-    command!(
-        "finger",
-        37,
-        "finger [USER]              a player's ratings and state",
-        |h, id, a, _| info::finger(h, id, a)
-    ),
-    command!(
-        "games",
-        43,
-        "games                      the games being played",
-        |h, id, _, _| info::games(h, id)
-    ),
-    command!(
-        "help",
-        50,
-        "help                       this list",
-        |h, id, _, _| help(h, id)
-    ),
-    command!(
-        "history",
-        51,
-        "history [USER]             a player's last games",
-        |h, id, a, _| info::history(h, id, a)
-    ),
-    command!(
-        "iset",
-        56,
-        "iset ms|seat|block|seekinfo 1  clocks in ms on <12>; <s1> lines; block mode; <s> seeks",
-        |h, id, a, _| set(h, id, a)
-    ),
-    command!(
-        "match",
-        73,
-        "match USER [TIME INC] [rated|unrated] [white|black] [VARIANT]",
-        |h, id, a, _| seek::challenge(h, id, a)
-    ),
-    command!(
-        "moves",
-        77,
-        "moves [N|USER]             a game's moves so far",
-        |h, id, a, _| movelist::moves(h, id, a)
-    ),
-    command!(
-        "observe",
-        80,
-        "observe N|USER             watch a game",
-        |h, id, a, _| talk::observe(h, id, a)
-    ),
-    command!(
-        "play",
-        158,
-        "play N                     answer seek N",
-        |h, id, a, _| seek::play(h, id, a)
-    ),
-    command!(
-        "quit",
-        97,
-        "quit                       leave the server",
-        |h, id, _, _| quit(h, id)
-    ),
-    command!(
-        "refresh",
-        101,
-        "refresh                    the board again",
-        |h, id, _, _| talk::refresh(h, id)
-    ),
-    command!(
-        "rematch",
-        102,
-        "rematch                    the last opponent again, colours reversed",
-        |h, id, a, _| seek::rematch(h, id, a)
-    ),
-    command!(
-        "resign",
-        103,
-        "resign                     resign the game",
-        |h, id, _, _| requests::resign(h, id)
-    ),
-    command!(
-        "resume",
-        104,
-        "resume [USER]              resume an adjourned game",
-        |h, id, a, _| requests::resume(h, id, a)
-    ),
-    command!(
-        "say",
-        107,
-        "say MESSAGE                to your opponent",
-        |h, id, _, t| talk::say(h, id, t)
-    ),
-    command!(
-        "seek",
-        155,
-        "seek [TIME INC] [rated|unrated] [white|black] [VARIANT]",
-        |h, id, a, _| seek::seek(h, id, a)
-    ),
-    command!(
-        "set",
-        109,
-        "set style 12|1|computer|gin|pin 1  <12> boards or drawn; a computer; games, players",
-        |h, id, a, _| set(h, id, a)
-    ),
-    command!(
-        "register",
-        200,
-        "register PASSWORD          make your guest name an account (if the server allows)",
-        |h, id, _, rest| super::register::register(h, id, rest)
-    ),
-    command!(
-        "smoves",
-        123,
-        "smoves N | smoves USER N   a stored game as PGN",
-        |h, id, a, _| info::smoves(h, id, a)
-    ),
-    command!(
-        "sought",
-        157,
-        "sought                     the open seeks",
-        |h, id, a, _| seek::sought(h, id, a)
-    ),
-    command!(
-        "style",
-        128,
-        "style 12|1                 boards as <12> lines or drawn",
-        |h, id, a, _| style(h, id, a)
-    ),
-    command!(
-        "tell",
-        132,
-        "tell USER MESSAGE          a private message",
-        |h, id, _, t| talk::tell(h, id, t)
-    ),
-    command!(
-        "unobserve",
-        138,
-        "unobserve [N]              stop watching",
-        |h, id, a, _| talk::unobserve(h, id, a)
-    ),
-    command!(
-        "unseek",
-        156,
-        "unseek [N]                 withdraw your seeks",
-        |h, id, a, _| seek::unseek(h, id, a)
-    ),
-    command!(
-        "who",
-        146,
-        "who                        who is logged in",
-        |h, id, _, _| info::who(h, id)
-    ),
-    command!(
-        "withdraw",
-        147,
-        "withdraw [USER]            withdraw a challenge",
-        |h, id, a, _| seek::withdraw(h, id, a)
-    ),
-];
-
-/// The names of the commands, in order (clients complete them).
-pub fn names() -> impl Iterator<Item = &'static str> {
-    COMMANDS.iter().map(|c| c.name)
+/// What the command named `name` does; `None` for no command of
+/// [`VERBS`].
+fn handler(name: &str) -> Option<Handler> {
+    let handler: Handler = match name {
+        "abort" => |h, id, _, _| requests::abort(h, id),
+        "accept" => |h, id, a, _| seek::accept(h, id, a),
+        "adjourn" => |h, id, _, _| requests::adjourn(h, id),
+        "alias" => |_, _, _, _| {},
+        "decline" => |h, id, a, _| seek::decline(h, id, a),
+        "draw" => |h, id, _, _| requests::draw(h, id),
+        "finger" => |h, id, a, _| info::finger(h, id, a),
+        "games" => |h, id, _, _| info::games(h, id),
+        "help" => |h, id, _, _| help(h, id),
+        "history" => |h, id, a, _| info::history(h, id, a),
+        "iset" => |h, id, a, _| set(h, id, a),
+        "match" => |h, id, a, _| seek::challenge(h, id, a),
+        "moves" => |h, id, a, _| movelist::moves(h, id, a),
+        "observe" => |h, id, a, _| talk::observe(h, id, a),
+        "play" => |h, id, a, _| seek::play(h, id, a),
+        "quit" => |h, id, _, _| quit(h, id),
+        "refresh" => |h, id, _, _| talk::refresh(h, id),
+        "rematch" => |h, id, a, _| seek::rematch(h, id, a),
+        "resign" => |h, id, _, _| requests::resign(h, id),
+        "resume" => |h, id, a, _| requests::resume(h, id, a),
+        "say" => |h, id, _, t| talk::say(h, id, t),
+        "seek" => |h, id, a, _| seek::seek(h, id, a),
+        "set" => |h, id, a, _| set(h, id, a),
+        "register" => |h, id, _, rest| super::register::register(h, id, rest),
+        "smoves" => |h, id, a, _| info::smoves(h, id, a),
+        "sought" => |h, id, a, _| seek::sought(h, id, a),
+        "style" => |h, id, a, _| style(h, id, a),
+        "tell" => |h, id, _, t| talk::tell(h, id, t),
+        "unobserve" => |h, id, a, _| talk::unobserve(h, id, a),
+        "unseek" => |h, id, a, _| seek::unseek(h, id, a),
+        "who" => |h, id, _, _| info::who(h, id),
+        "withdraw" => |h, id, a, _| seek::withdraw(h, id, a),
+        _ => return None,
+    };
+    Some(handler)
 }
 
 /// Runs one line of a logged-in client (in block mode, its answer
@@ -286,16 +109,17 @@ fn dispatch(hub: &mut Hub, id: ConnId, line: &str) -> u16 {
     let rest = rest.trim();
     let args: Vec<&str> = rest.split_whitespace().collect();
     let word = word.to_ascii_lowercase();
-    let exact = COMMANDS.iter().find(|c| c.name == word);
+    let exact = VERBS.iter().find(|c| c.name == word);
     let found = exact.map(|c| vec![c]).unwrap_or_else(|| {
-        COMMANDS
+        VERBS
             .iter()
             .filter(|c| c.name.starts_with(word.as_str()))
             .collect()
     });
     match found[..] {
         [command] => {
-            (command.handler)(hub, id, &args, rest);
+            let handler = handler(command.name).expect("every verb has a handler");
+            handler(hub, id, &args, rest);
             command.code
         }
         [] => {
@@ -316,7 +140,7 @@ fn dispatch(hub: &mut Hub, id: ConnId, line: &str) -> u16 {
 
 fn help(hub: &mut Hub, id: ConnId) {
     let mut text = String::from("Commands (any unambiguous prefix will do):\n");
-    for c in COMMANDS {
+    for c in VERBS {
         text.push_str("  ");
         text.push_str(c.usage);
         text.push('\n');
@@ -387,5 +211,17 @@ fn set(hub: &mut Hub, id: ConnId, args: &[&str]) {
         }
         [] => hub.say(id, "Usage: set VARIABLE VALUE"),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_verb_has_a_handler() {
+        for verb in VERBS {
+            assert!(handler(verb.name).is_some(), "{} has no handler", verb.name);
+        }
     }
 }

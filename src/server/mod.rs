@@ -52,15 +52,10 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-pub use commands::names as command_names;
 pub use db::{Db, DbError};
 pub use limits::Limits;
 pub use login::{registrable, valid_handle};
 pub use password::{MAX_PASSWORD, hash as hash_password};
-pub use terms::ruleset_of;
-
-/// The address the server listens on unless told otherwise.
-pub const DEFAULT_LISTEN: &str = "127.0.0.1:5000";
 
 /// How the server is run.
 #[derive(Clone, Debug)]

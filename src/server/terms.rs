@@ -53,9 +53,7 @@ impl Terms {
                             .map_err(|_| format!("\"{word}\": too large"))?,
                     );
                 }
-                _ => {
-                    terms.ruleset = ruleset_of(&lower, games).ok_or_else(|| unknown(word, games))?
-                }
+                _ => terms.ruleset = games.variant(&lower).ok_or_else(|| unknown(word, games))?,
             }
         }
         match numbers[..] {
@@ -138,16 +136,6 @@ impl From<&StoredGame> for Terms {
             rated: g.rated,
         }
     }
-}
-
-/// The registry's ruleset a variant word names (`blitz`, `wild/16`,
-/// `suicide2007`), as seeks and challenges write it.
-pub fn ruleset_of(word: &str, games: &Registry) -> Option<String> {
-    let word = match word {
-        "standard" | "blitz" | "lightning" | "untimed" => "chess",
-        w => games.from_server_name(w).unwrap_or(w),
-    };
-    games.kind(word).map(|_| word.to_string())
 }
 
 fn unknown(word: &str, games: &Registry) -> String {

@@ -1,7 +1,7 @@
 //! `antichess tournament`: many programs in a round robin, a gauntlet or
 //! the course's single-elimination knockout, every pairing a mini-match
 //! played by the referee ([`crate::arena`], in the protocol of the game,
-//! [`crate::games::referee`]): one match loop, not a second. The state is saved after
+//! [`crate::arena::referee`]): one match loop, not a second. The state is saved after
 //! every game ([`state`]), so a tournament stopped by Ctrl-C, a crash or a
 //! reboot resumes where it stopped, no game played twice or lost.
 //!
@@ -233,7 +233,7 @@ impl<'a> Run<'a> {
             skip,
             names,
         };
-        let referee = crate::games::referee(&s.ruleset);
+        let referee = arena::referee(&config);
         arena::play_match_with(&config, referee.as_ref(), &interrupt, &mut on_game);
         if self.interrupt.load(Ordering::Relaxed) {
             return Err(());

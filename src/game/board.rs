@@ -15,7 +15,7 @@ pub struct Board {
 /// wrapping round the board's edge).
 ///
 /// ```
-/// use antichess::rules::{Bitboard, Color, Square, pawn_attacks};
+/// use antichess::game::{pawn_attacks, Bitboard, Color, Square};
 /// let a2_h2 = Bitboard::from(Square::A2) | Bitboard::from(Square::H2);
 /// assert_eq!(
 ///     pawn_attacks(a2_h2, Color::White),
