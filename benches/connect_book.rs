@@ -7,9 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use antichess::connect::book::Book;
-use antichess::connect::{Computer, Position, Shape};
-use antichess::rng::Xorshift;
+use antichess::games::connect::book::Book;
+use antichess::games::connect::{Computer, Position, Shape};
+use antichess::sys::rng::Xorshift;
 
 /// White's moves timed: those of the first 12 plies and the one after.
 const PLIES: u32 = 13;
@@ -43,7 +43,7 @@ fn main() {
         engine.clear();
         let mut pos = Position::new(shape);
         while pos.moves() < PLIES && !pos.is_over() {
-            let column = if pos.turn() == antichess::rules::Color::White {
+            let column = if pos.turn() == antichess::rules::chess::Color::White {
                 let start = Instant::now();
                 let choice = engine.choose(&pos, Duration::from_secs(1));
                 let took = start.elapsed();

@@ -7,8 +7,8 @@
 use std::io::Read;
 use std::time::Instant;
 
-use antichess::kriegspiel::{Attempt, Verdict, judge};
-use antichess::rules::{Position, Ruleset};
+use antichess::games::kriegspiel::{Attempt, Verdict, judge};
+use antichess::rules::chess::{Position, Ruleset};
 
 fn main() {
     let path = concat!(

@@ -8,8 +8,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use antichess::fronts::textui::Dialog;
 use antichess::game::EngineOptions;
-use antichess::textui::Dialog;
 
 const PLIES: usize = 500;
 

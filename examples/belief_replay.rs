@@ -6,9 +6,9 @@
 //!
 //! `cargo run --release --example belief_replay -- GAME.pgn white|black`
 
-use antichess::kriegspiel::player::belief::Belief;
-use antichess::kriegspiel::{Announcement, Attempt, PlayerView};
-use antichess::rules::{Color, Role};
+use antichess::games::kriegspiel::player::belief::Belief;
+use antichess::games::kriegspiel::{Announcement, Attempt, PlayerView};
+use antichess::rules::chess::{Color, Role};
 fn main() {
     let path = std::env::args().nth(1).unwrap();
     let color = if std::env::args().nth(2).as_deref() == Some("black") {
@@ -17,7 +17,7 @@ fn main() {
         Color::White
     };
     let text = std::fs::read_to_string(&path).unwrap();
-    let games = antichess::pgn::read_text(&text);
+    let games = antichess::rules::pgn::read_text(&text);
     let g = &games[0].game;
     let mut view = PlayerView::new(color);
     let mut belief = Belief::new(1);

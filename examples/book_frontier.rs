@@ -17,8 +17,8 @@ use std::collections::HashSet;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use antichess::connect::book::Book;
-use antichess::connect::{Computer, Position, Shape, Solver};
+use antichess::games::connect::book::Book;
+use antichess::games::connect::{Computer, Position, Shape, Solver};
 
 fn main() -> ExitCode {
     let arg = |i: usize, default: u64| {

@@ -11,7 +11,7 @@
 //! file's ruleset. From ply 8 on, every position where the side to move has
 //! no capture (where the evaluation is meant to stand) gives a row: the
 //! game's result for the side to move (1, 0.5 or 0), the terms of
-//! `antichess::search::eval::Terms`, and the score the hand-set weights
+//! `antichess::engines::search::eval::Terms`, and the score the hand-set weights
 //! give them (`hand`, which fixes the scale of the fit).
 //!
 //! With `--fen` first, each row starts with the position's FEN, for
@@ -25,9 +25,9 @@
 
 use std::process::ExitCode;
 
-use antichess::file;
-use antichess::rules::{Position, Ruleset, Status};
-use antichess::search::eval::{Terms, Weights};
+use antichess::engines::search::eval::{Terms, Weights};
+use antichess::rules::chess::{Position, Ruleset, Status};
+use antichess::rules::file;
 
 /// Plies skipped at the start of each game (the random opening).
 const SKIP_PLIES: usize = 8;

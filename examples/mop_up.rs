@@ -13,9 +13,9 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
+use antichess::engines::search::{Engine, Limits};
 use antichess::game::Game;
-use antichess::rules::{Board, Color, Position, Role, Ruleset, Square, check_chess_board};
-use antichess::search::{Engine, Limits};
+use antichess::rules::chess::{Board, Color, Position, Role, Ruleset, Square, check_chess_board};
 
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
@@ -51,7 +51,7 @@ fn random_position(rng: &mut Rng, piece: Role) -> Position {
         }
         let fen = format!("{} w - - 0 1", board_fen(&board));
         let pos = Position::from_fen(&fen, Ruleset::CHESS).expect("a legal position");
-        if pos.status() == antichess::rules::Status::Ongoing && !pos.is_check() {
+        if pos.status() == antichess::rules::chess::Status::Ongoing && !pos.is_check() {
             return pos;
         }
     }

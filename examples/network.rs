@@ -1,5 +1,5 @@
 //! Training the network that corrects the chess evaluation
-//! (`src/search/eval_chess/network.rs`) on positions another engine
+//! (`src/engines/search/eval_chess/network.rs`) on positions another engine
 //! scored.
 //!
 //! ```text
@@ -7,7 +7,7 @@
 //! python3 scripts/chess_labels.py positions.txt /usr/games/stockfish \
 //!     --depth 7 --jobs 2 > labelled.txt
 //! cargo run --release --example network -- labelled.txt network.bin
-//! cp network.bin src/search/eval_chess/network.bin
+//! cp network.bin src/engines/search/eval_chess/network.bin
 //! ```
 //!
 //! Each line is a FEN, the game's result for White and the other engine's
@@ -33,10 +33,12 @@
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use antichess::rng::Xorshift;
-use antichess::rules::{Position, Ruleset};
-use antichess::search::eval_chess::evaluate_features;
-use antichess::search::eval_chess::network::{HIDDEN, INPUTS, Network, OUTPUT_SCALE, inputs};
+use antichess::engines::search::eval_chess::evaluate_features;
+use antichess::engines::search::eval_chess::network::{
+    HIDDEN, INPUTS, Network, OUTPUT_SCALE, inputs,
+};
+use antichess::rules::chess::{Position, Ruleset};
+use antichess::sys::rng::Xorshift;
 
 /// One position: its inputs from the side to move's view, the features'
 /// sum for the side to move, and the target.

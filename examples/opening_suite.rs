@@ -18,7 +18,7 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 
-use antichess::pgn;
+use antichess::rules::pgn;
 
 /// Plies of each game before its position is taken.
 const PLIES: usize = 8;

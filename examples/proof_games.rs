@@ -13,9 +13,9 @@
 
 use std::process::ExitCode;
 
-use antichess::file;
-use antichess::rules::{Color, Position, Ruleset, Status};
-use antichess::search::proof::{Proved, prove};
+use antichess::engines::search::proof::{Proved, prove};
+use antichess::rules::chess::{Color, Position, Ruleset, Status};
+use antichess::rules::file;
 
 /// Plies skipped at the start of each game (the random opening).
 const SKIP_PLIES: usize = 4;

@@ -8,8 +8,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use antichess::rules::{Position, Ruleset};
-use antichess::search::proof::{Proved, prove};
+use antichess::engines::search::proof::{Proved, prove};
+use antichess::rules::chess::{Position, Ruleset};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();

@@ -26,8 +26,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use antichess::rng::Xorshift;
-use antichess::rules::{Position, Ruleset, notation};
+use antichess::rules::chess::{Position, Ruleset, notation};
+use antichess::sys::rng::Xorshift;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpSocket, TcpStream};

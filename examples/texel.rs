@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example texel -- games 10000 20000 > positions.txt
 //! cargo run --release --example texel -- fit positions.txt > weights.rs
-//! cp weights.rs src/search/eval_chess/weights.rs
+//! cp weights.rs src/engines/search/eval_chess/weights.rs
 //! ```
 //!
 //! `games N SEED` plays N games of chess against itself, two at a time
@@ -31,16 +31,16 @@
 //! them. One block of 1,000 lines in ten is held out and its error
 //! reported. The endgame sum enters each prediction scaled as the
 //! evaluation scales it (the endgame scale of the side it favours). It
-//! prints the Rust source of `src/search/eval_chess/weights.rs`.
+//! prints the Rust source of `src/engines/search/eval_chess/weights.rs`.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use antichess::rng::Xorshift;
-use antichess::rules::{MoveList, Position, Ruleset, Status, occurrences};
-use antichess::search::{Engine, Limits};
+use antichess::engines::search::{Engine, Limits};
+use antichess::rules::chess::{MoveList, Position, Ruleset, Status, occurrences};
+use antichess::sys::rng::Xorshift;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -191,9 +191,9 @@ fn white_score(white_won: bool) -> f64 {
 /// Texel's method: the weights fitted to the results.
 mod fit {
     use super::*;
-    use antichess::search::eval_chess::features::{COUNT, GROUPS};
-    use antichess::search::eval_chess::scale::{NORMAL, scaled_side};
-    use antichess::search::eval_chess::{
+    use antichess::engines::search::eval_chess::features::{COUNT, GROUPS};
+    use antichess::engines::search::eval_chess::scale::{NORMAL, scaled_side};
+    use antichess::engines::search::eval_chess::{
         FULL_PHASE, Sink, WEIGHTS, endgame_scales, features, mop_up,
     };
 

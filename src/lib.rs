@@ -5,7 +5,7 @@
 //! favours depends on the ruleset).
 //!
 //! ```
-//! use antichess::rules::{Position, Ruleset, Status};
+//! use antichess::rules::chess::{Position, Ruleset, Status};
 //!
 //! let mut pos = Position::new(Ruleset::SPRING_2007);
 //! for text in ["e2-e3", "b7-b5"] {
@@ -19,30 +19,9 @@
 //! assert_eq!(pos.status(), Status::Ongoing);
 //! ```
 
-pub mod arena;
-pub mod audit;
-pub mod chess;
-pub mod cli;
-pub mod client;
-pub mod completion;
-pub mod connect;
-pub mod fics;
-pub mod file;
+pub mod engines;
+pub mod fronts;
 pub mod game;
 pub mod games;
-pub mod input;
-pub mod kriegspiel;
-pub mod pgn;
-pub mod play;
-pub mod process;
-pub mod rng;
 pub mod rules;
-pub mod safe_read;
-pub mod safe_write;
-pub mod search;
-pub mod server;
-pub mod telnet;
-pub mod textui;
-pub mod tournament;
-pub mod trace;
-pub mod uci;
+pub mod sys;

@@ -1,5 +1,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    antichess::cli::run()
+    antichess::fronts::cli::run()
 }

@@ -73,7 +73,7 @@ fn engine_against_itself_writes_every_game() {
     assert!(table.contains("Elo difference"), "{table}");
     for n in ["001", "002"] {
         let xml = out.join(format!("game-{n}.xml"));
-        let file = antichess::file::read_path(&xml).unwrap();
+        let file = antichess::rules::file::read_path(&xml).unwrap();
         assert!(file.game_over.is_some());
         assert_eq!(file.ruleset, "6170-spring-2004");
         let pgn = std::fs::read_to_string(out.join(format!("game-{n}.pgn"))).unwrap();
@@ -275,7 +275,8 @@ fn max_plies_adjudicates_a_draw() {
         let pgn = std::fs::read_to_string(out.path().join(format!("game-{n}.pgn"))).unwrap();
         assert!(pgn.contains("[PlyCount \"10\"]"), "{pgn}");
         assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
-        let file = antichess::file::read_path(&out.path().join(format!("game-{n}.xml"))).unwrap();
+        let file =
+            antichess::rules::file::read_path(&out.path().join(format!("game-{n}.xml"))).unwrap();
         assert_eq!(file.moves.len(), 10);
         assert_eq!(file.game_over.unwrap().winner, None);
     }
@@ -365,8 +366,11 @@ fn small_connect_boards_are_played_perfectly() {
         }
         for n in ["001", "002"] {
             let xml = out.path().join(format!("game-{n}.xml"));
-            let saved = antichess::file::read_any_path(&xml).unwrap();
-            assert!(matches!(saved, antichess::file::SavedGame::Connect(_)));
+            let saved = antichess::rules::file::read_any_path(&xml).unwrap();
+            assert!(matches!(
+                saved,
+                antichess::rules::file::SavedGame::Connect(_)
+            ));
             assert!(!out.path().join(format!("game-{n}.pgn")).exists());
         }
     }
@@ -481,9 +485,9 @@ fn concurrent_games_are_each_played_once() {
     referee(&one);
     for n in 1..=6 {
         let name = format!("game-{n:03}.xml");
-        let a = antichess::file::read_path(&out.path().join(&name)).unwrap();
-        let b = antichess::file::read_path(&serial.path().join(&name)).unwrap();
-        let opening = |f: &antichess::file::GameFile| {
+        let a = antichess::rules::file::read_path(&out.path().join(&name)).unwrap();
+        let b = antichess::rules::file::read_path(&serial.path().join(&name)).unwrap();
+        let opening = |f: &antichess::rules::file::GameFile| {
             f.moves
                 .iter()
                 .take(4)

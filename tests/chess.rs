@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use antichess::file::{self, GameFile};
+use antichess::fronts::trace::{self, Notation};
 use antichess::game::Game;
-use antichess::rules::{Color, Position, Reason, Ruleset, Status, notation};
-use antichess::trace::{self, Notation};
+use antichess::rules::chess::{Color, Position, Reason, Ruleset, Status, notation};
+use antichess::rules::file::{self, GameFile};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;

@@ -7,8 +7,8 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 
-use antichess::connect::moves::{cell_text, play_sequence};
-use antichess::connect::{Position, Shape, Solver, perft};
+use antichess::games::connect::moves::{cell_text, play_sequence};
+use antichess::games::connect::{Position, Shape, Solver, perft};
 
 fn shape(name: &str) -> Shape {
     Shape::from_name(name).unwrap()
@@ -245,7 +245,7 @@ fn the_solve_command() {
 /// only winning first move), and plays on in a second.
 #[test]
 fn the_engine_opens_in_the_centre() {
-    let mut engine = antichess::connect::Computer::new(Shape::CONNECT_FOUR, 16);
+    let mut engine = antichess::games::connect::Computer::new(Shape::CONNECT_FOUR, 16);
     let start = Position::new(Shape::CONNECT_FOUR);
     let choice = engine.choose(&start, std::time::Duration::from_millis(500));
     assert_eq!(choice.column, 3, "{choice:?}");
@@ -256,7 +256,7 @@ fn the_engine_opens_in_the_centre() {
 #[test]
 fn the_engine_never_blunders() {
     let s = Shape::CONNECT_FOUR;
-    let mut engine = antichess::connect::Computer::new(s, 16);
+    let mut engine = antichess::games::connect::Computer::new(s, 16);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut checked = 0;
     let mut pos = Position::new(s);
@@ -298,7 +298,7 @@ fn the_engine_plays_a_best_move_where_the_solver_finishes() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect_7x6.txt"),
     )
     .unwrap();
-    let mut engine = antichess::connect::Computer::new(Shape::CONNECT_FOUR, 64);
+    let mut engine = antichess::games::connect::Computer::new(Shape::CONNECT_FOUR, 64);
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let pos = play_sequence(Shape::CONNECT_FOUR, f[0]).unwrap();
@@ -319,7 +319,7 @@ fn the_engine_plays_a_best_move_where_the_solver_finishes() {
 #[test]
 fn the_engine_keeps_the_result_on_random_positions() {
     let s = Shape::CONNECT_FOUR;
-    let mut engine = antichess::connect::Computer::new(s, 32);
+    let mut engine = antichess::games::connect::Computer::new(s, 32);
     let mut solver = Solver::new(s, 32);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut checked = 0;
@@ -377,7 +377,7 @@ fn textui_plays_a_best_move_on_every_scored_position() {
             game.play(m, 0);
         }
         let path = dir.path().join(format!("p{i}.xml"));
-        let xml = antichess::file::connect_to_xml(&game.to_connect_file());
+        let xml = antichess::rules::file::connect_to_xml(&game.to_connect_file());
         std::fs::write(&path, xml).unwrap();
         script.push_str(&format!("LoadGame {}\nGetNextMove\n", path.display()));
         best.push((f[0].to_string(), f[2].to_string()));
@@ -403,7 +403,7 @@ fn textui_plays_a_best_move_on_every_scored_position() {
 /// sample of its deepest entries keeps the win (the solver).
 #[test]
 fn the_opening_book_is_complete_and_played() {
-    use antichess::connect::{Computer, book::Book};
+    use antichess::games::connect::{Computer, book::Book};
     let s = Shape::CONNECT_FOUR;
     let book = Book::for_shape(s).unwrap();
     let mut engine = Computer::new(s, 32);

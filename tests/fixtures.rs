@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use antichess::file::{self, GameFile};
 use antichess::game::Game;
-use antichess::rules::{Color, Position};
+use antichess::rules::chess::{Color, Position};
+use antichess::rules::file::{self, GameFile};
 
 fn files(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -170,7 +170,7 @@ fn errors_say_where() {
 /// board).
 #[test]
 fn connect_files_follow_their_schema() {
-    use antichess::file::{SavedGame, connect_to_xml, parse_any, read_any_path};
+    use antichess::rules::file::{SavedGame, connect_to_xml, parse_any, read_any_path};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let valid = files("connect/valid");
     assert!(valid.len() >= 6);

@@ -5,8 +5,8 @@
 
 use antichess::game::view::Style;
 use antichess::game::{AnyGame, Attempted, EngineOptions, Registry, Viewer};
-use antichess::kriegspiel::KRIEGSPIEL;
-use antichess::rules::Color;
+use antichess::games::kriegspiel::KRIEGSPIEL;
+use antichess::rules::chess::Color;
 use shakmaty::ByColor;
 
 const PLAIN: Style = Style {

@@ -4,9 +4,9 @@
 
 use std::collections::HashSet;
 
-use antichess::kriegspiel::{Answer, Attempt, Player, Record, Strategy, Verdict, judge};
-use antichess::rng::Xorshift;
-use antichess::rules::Color;
+use antichess::games::kriegspiel::{Answer, Attempt, Player, Record, Strategy, Verdict, judge};
+use antichess::rules::chess::Color;
+use antichess::sys::rng::Xorshift;
 
 /// Plays one turn of `player` in `game`: its attempts until one is legal,
 /// and the announcement.
@@ -80,7 +80,8 @@ fn attempts_depend_only_on_the_seed_and_the_observations() {
                 .copied()
                 .filter(|m| {
                     !m.is_capture()
-                        && pos.board().role_at(m.from()) == Some(antichess::rules::Role::Knight)
+                        && pos.board().role_at(m.from())
+                            == Some(antichess::rules::chess::Role::Knight)
                 })
                 .collect();
             if !knights.is_empty() {

@@ -50,7 +50,7 @@ fn two_players_finish_their_games_and_every_record_is_written() {
             "{pgn}"
         );
         // The moves are orthodox chess: the PGN reader replays them.
-        let games = antichess::pgn::read_text(&pgn);
+        let games = antichess::rules::pgn::read_text(&pgn);
         assert_eq!(games.len(), 1);
         assert!(!games[0].has_error(), "{pgn}");
     }
@@ -173,7 +173,9 @@ fn the_player_answers_only_what_it_is_asked() {
     assert_eq!(lines[1], "ready");
     for attempt in &lines[2..] {
         assert!(
-            attempt.parse::<antichess::kriegspiel::Attempt>().is_ok(),
+            attempt
+                .parse::<antichess::games::kriegspiel::Attempt>()
+                .is_ok(),
             "{attempt}"
         );
     }

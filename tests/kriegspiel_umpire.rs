@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use antichess::kriegspiel::{Record, filter};
+use antichess::games::kriegspiel::{Record, filter};
 use common::run_binary;
 
 fn cases_dir() -> std::path::PathBuf {
@@ -223,10 +223,10 @@ fn kriegspiel_records_have_no_repetition_endings() {
         }
     }
     let pgn = game.pgn(&[]);
-    let read = antichess::pgn::read_text(&pgn);
+    let read = antichess::rules::pgn::read_text(&pgn);
     assert!(read[0].diagnostics.is_empty(), "{:?}", read[0].diagnostics);
     let chess = pgn.replace("[Variant \"Kriegspiel\"]\n", "");
-    let read = antichess::pgn::read_text(&chess);
+    let read = antichess::rules::pgn::read_text(&chess);
     assert!(
         read[0]
             .diagnostics

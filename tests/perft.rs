@@ -1,6 +1,6 @@
 //! Every reference count in `tests/data/perft.txt`.
 
-use antichess::rules::{Position, Ruleset, perft};
+use antichess::rules::chess::{Position, Ruleset, perft};
 
 struct Case {
     line: usize,

@@ -7,8 +7,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use antichess::pgn::{self, Reader};
-use antichess::rules::Status;
+use antichess::rules::chess::Status;
+use antichess::rules::pgn::{self, Reader};
 use common::run_binary_in;
 use proptest::prelude::*;
 

@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use antichess::pgn::Reader;
-use antichess::rules::{Status, notation};
+use antichess::rules::chess::{Status, notation};
+use antichess::rules::pgn::Reader;
 use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
 
 /// What pgn-reader sees of a game.

@@ -5,7 +5,7 @@
 use std::process::Command;
 use std::time::Duration;
 
-use antichess::rules::Square;
+use antichess::rules::chess::Square;
 
 use expectrl::{Eof, Expect, Regex, Session};
 
@@ -59,7 +59,7 @@ fn a_short_game_with_undo_save_and_load() {
     p.expect("White> ").unwrap();
     p.send_line("quit").unwrap();
     p.expect(Eof).unwrap();
-    let saved = antichess::file::read_path(&dir.join("saved.xml")).unwrap();
+    let saved = antichess::rules::file::read_path(&dir.join("saved.xml")).unwrap();
     assert_eq!(saved.moves.len(), 2);
     assert_eq!(
         (saved.moves[0].from, saved.moves[0].to),

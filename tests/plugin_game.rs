@@ -12,15 +12,15 @@ use std::process::{Command, ExitCode, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use antichess::arena::{self, MatchConfig};
+use antichess::fronts::arena::{self, MatchConfig};
+use antichess::fronts::play::{self, PlayOptions};
+use antichess::fronts::textui::{self, Dialog};
 use antichess::game::view::{Style, status_lines};
 use antichess::game::{
     AnyGame, Choice, Counted, EngineFailure, EngineOptions, Game, Kind, NotAMove, PlayerKind,
     Plugin, Recorded, Refusal, Registry, Rules, Setup, Typed,
 };
-use antichess::play::{self, PlayOptions};
-use antichess::rules::{Color, Outcome, Reason};
-use antichess::textui::{self, Dialog};
+use antichess::rules::chess::{Color, Outcome, Reason};
 use shakmaty::ByColor;
 
 const NAME: &str = "tic-tac-toe";

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use antichess::rules::{Position, Role, Ruleset, Square, Status};
+use antichess::rules::chess::{Position, Role, Ruleset, Square, Status};
 use proptest::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]

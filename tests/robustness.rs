@@ -3,10 +3,10 @@
 
 mod common;
 
-use antichess::file;
+use antichess::fronts::textui::Dialog;
 use antichess::game::EngineOptions;
 use antichess::game::Game;
-use antichess::textui::Dialog;
+use antichess::rules::file;
 use proptest::prelude::*;
 
 fn corpus() -> Vec<Vec<u8>> {

@@ -1,6 +1,6 @@
 //! Targeted positions for each rule of rules.md.
 
-use antichess::rules::{
+use antichess::rules::chess::{
     Color, MoveKind, Outcome, Position, Reason, Role, Ruleset, Square, Status, notation,
 };
 
@@ -289,8 +289,8 @@ fn zobrist_hash_is_incremental() {
 /// Why a move is illegal, worked out here from the board's geometry
 /// alone (shakmaty's attack tables, the pawn's steps): the reason every
 /// illegal move of a chess position must get from `why_illegal`.
-fn expected_reason(p: &Position, from: Square, to: Square) -> antichess::rules::Illegal {
-    use antichess::rules::Illegal;
+fn expected_reason(p: &Position, from: Square, to: Square) -> antichess::rules::chess::Illegal {
+    use antichess::rules::chess::Illegal;
     use shakmaty::attacks;
     let board = p.board();
     let us = p.turn();
@@ -348,7 +348,7 @@ fn expected_reason(p: &Position, from: Square, to: Square) -> antichess::rules::
 /// king is a blocked line, not a check).
 #[test]
 fn every_illegal_move_gets_its_exact_reason() {
-    let mut rng = antichess::rng::Xorshift::new(93);
+    let mut rng = antichess::sys::rng::Xorshift::new(93);
     let mut checked = 0usize;
     let mut starts = vec![Position::new(Ruleset::CHESS)];
     // The position of the report: the queen's way to h4 blocked by its
@@ -359,7 +359,7 @@ fn every_illegal_move_gets_its_exact_reason() {
     );
     assert_eq!(
         report.why_illegal(Square::D8, Square::H4),
-        Some(antichess::rules::Illegal::CannotMove {
+        Some(antichess::rules::chess::Illegal::CannotMove {
             role: Role::Queen,
             from: Square::D8,
             to: Square::H4

@@ -9,7 +9,7 @@ use std::fs;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
 use std::path::Path;
 
-use antichess::safe_write::{WriteError, write_atomic};
+use antichess::sys::safe_write::{WriteError, write_atomic};
 use common::mkfifo;
 
 fn is_fifo(path: &Path) -> bool {

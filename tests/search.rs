@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use antichess::rules::{Color, Position, Ruleset, Status};
-use antichess::search::proof::{Proved, prove};
-use antichess::search::{Engine, Limits, MATE, MATE_BOUND, time};
+use antichess::engines::search::proof::{Proved, prove};
+use antichess::engines::search::{Engine, Limits, MATE, MATE_BOUND, time};
+use antichess::rules::chess::{Color, Position, Ruleset, Status};
 
-fn search(fen: &str, ruleset: Ruleset, depth: u32) -> antichess::search::Report {
+fn search(fen: &str, ruleset: Ruleset, depth: u32) -> antichess::engines::search::Report {
     let pos = Position::from_fen(fen, ruleset).unwrap();
     let mut engine = Engine::new(8);
     let limits = Limits {
@@ -43,7 +43,7 @@ fn play_out(fen: &str, ruleset: Ruleset, depth: u32, max_plies: usize) -> Option
 fn mates_in_one_when_mating_wins() {
     let r = search("7k/1p6/5KP1/8/8/8/8/R7 w - - 0 1", Ruleset::SPRING_2007, 3);
     assert_eq!(r.best.to_string(), "a1-a8");
-    assert_eq!(r.score, antichess::search::MATE - 1);
+    assert_eq!(r.score, antichess::engines::search::MATE - 1);
 }
 
 #[test]
@@ -119,7 +119,11 @@ fn finds_forced_wins_in_six_plies() {
         // The brute force confirms the win takes exactly six plies.
         assert!(!forced_win(&pos, 5, us) && forced_win(&pos, 6, us), "{fen}");
         let r = search(fen, ruleset, 7);
-        assert_eq!(r.score, antichess::search::MATE - 6, "{fen}: {r:?}");
+        assert_eq!(
+            r.score,
+            antichess::engines::search::MATE - 6,
+            "{fen}: {r:?}"
+        );
         assert!(
             forced_win(&pos.play(r.best), 5, us),
             "{fen}: {} throws the win",
@@ -238,7 +242,7 @@ fn two_threads_find_the_same_forced_win() {
         ..Limits::default()
     };
     let r = engine.search(&pos, &limits, |_| {}).unwrap();
-    assert_eq!(r.score, antichess::search::MATE - 6, "{r:?}");
+    assert_eq!(r.score, antichess::engines::search::MATE - 6, "{r:?}");
     assert!(forced_win(&pos.play(r.best), 5, Color::White));
 }
 

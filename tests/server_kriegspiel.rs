@@ -10,9 +10,9 @@
 
 mod common;
 
-use antichess::kriegspiel::{Answer, Attempt, Record};
-use antichess::rng::Xorshift;
-use antichess::rules::{Color, Square, notation};
+use antichess::games::kriegspiel::{Answer, Attempt, Record};
+use antichess::rules::chess::{Color, Square, notation};
+use antichess::sys::rng::Xorshift;
 use common::server::{Client, Server, challenge};
 
 /// What each side tried (played and refused), as `e2e4` texts.

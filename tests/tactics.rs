@@ -8,8 +8,8 @@
 //! exactly that mate for the side to move (`scripts/mate_suite.py` writes
 //! the file).
 
-use antichess::rules::{Position, Ruleset};
-use antichess::search::{Engine, Limits, MATE, Report};
+use antichess::engines::search::{Engine, Limits, MATE, Report};
+use antichess::rules::chess::{Position, Ruleset};
 
 /// The engine's search of `pos` from a cleared table within `nodes`.
 fn search_within(engine: &mut Engine, pos: &Position, nodes: u64) -> Report {
@@ -80,7 +80,7 @@ fn win_at_chess_within_a_node_budget() {
             Position::from_fen(&format!("{fields} 0 1"), Ruleset::CHESS).expect("a chess FEN");
         let wanted: Vec<_> = best
             .split_whitespace()
-            .flat_map(|san| antichess::rules::notation::read_san(&pos, san))
+            .flat_map(|san| antichess::rules::chess::notation::read_san(&pos, san))
             .collect();
         assert!(!wanted.is_empty(), "{id}: {best} is not legal");
         let report = search_within(&mut engine, &pos, WAC_BUDGET);

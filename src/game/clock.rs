@@ -1,8 +1,5 @@
 //! A side's clock.
 
-use crate::file::TimeSpec;
-use shakmaty::ByColor;
-
 /// One side's clock, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
@@ -68,38 +65,4 @@ pub fn elapsed_ms(since: std::time::Instant) -> i64 {
 /// ```
 pub fn charged_ms(since: std::time::Instant) -> i64 {
     i64::try_from(since.elapsed().as_micros().div_ceil(1000).max(1)).unwrap_or(i64::MAX)
-}
-
-/// Both clocks as a file's `time` element gives them (game-file.md): a
-/// side is limited when the game is timed and its initial time positive.
-pub fn clocks_from_file(t: &TimeSpec) -> ByColor<Clock> {
-    let clock = |init: Option<i64>, current: Option<i64>| match init {
-        Some(init) if t.timed && init > 0 => Clock {
-            initial: init,
-            remaining: current.unwrap_or(init),
-            limited: true,
-        },
-        _ => Clock::UNLIMITED,
-    };
-    ByColor {
-        white: clock(t.init_white, t.current_white),
-        black: clock(t.init_black, t.current_black),
-    }
-}
-
-/// The `time` element for both clocks.
-pub fn clocks_to_file(w: &Clock, b: &Clock) -> TimeSpec {
-    if w.limited || b.limited {
-        let init = |c: &Clock| if c.limited { c.initial } else { 0 };
-        let current = |c: &Clock| if c.limited { c.remaining } else { 0 };
-        TimeSpec {
-            timed: true,
-            init_white: Some(init(w)),
-            init_black: Some(init(b)),
-            current_white: Some(current(w)),
-            current_black: Some(current(b)),
-        }
-    } else {
-        TimeSpec::default()
-    }
 }

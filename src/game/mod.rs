@@ -36,7 +36,7 @@ pub use any_record::AnyRecord;
 pub use any_views::AnyViews;
 pub use board::{Board, pawn_attacks};
 pub use boxed::boxed;
-pub use clock::{Clock, charged_ms, clocks_from_file, clocks_to_file, elapsed_ms};
+pub use clock::{Clock, charged_ms, elapsed_ms};
 pub use computer::{AnyEngine, Computer};
 pub use diagram::{Diagram, LastMove};
 pub use draw_offer::{Answerer, DrawAnswer, offer_draw};
@@ -196,7 +196,7 @@ pub struct Played<M> {
 /// game.play(m, 0);
 /// let m = game.find_move("c7-c6").unwrap();
 /// game.play(m, 100);
-/// assert_eq!(game.clock(antichess::rules::Color::Black).remaining(), Some(59_900));
+/// assert_eq!(game.clock(antichess::rules::chess::Color::Black).remaining(), Some(59_900));
 /// assert_eq!(game.outcome(), None);
 /// ```
 #[derive(Clone, Debug)]

@@ -155,7 +155,7 @@ pub trait Plugin: Recorded + Send + Sync + 'static {
     }
 
     /// Audits the game after a move (`ANTICHESS_AUDIT=1`; see
-    /// [`crate::audit`]), for games that have audits.
+    /// [`crate::rules::audit`]), for games that have audits.
     fn audit(_game: &Game<Self>) {}
 
     /// What the players are told after a move besides the board: a check,

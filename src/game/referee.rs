@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::time_control::TimeControl;
 use super::{AnyGame, Color, Outcome, Registry};
-use crate::process::{ChildProgram, Fault, LAST_WORDS_WAIT, quote_last_words};
+use crate::sys::process::{ChildProgram, Fault, LAST_WORDS_WAIT, quote_last_words};
 
 /// Referees one game of a match.
 pub trait Referee: Sync {

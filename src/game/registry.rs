@@ -9,9 +9,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{AnyGame, Referee};
-use crate::safe_read::read_bounded;
+use crate::sys::safe_read::read_bounded;
 
-pub use crate::safe_read::MAX_FILE_BYTES;
+pub use crate::sys::safe_read::MAX_FILE_BYTES;
 
 /// What a file no game takes is.
 const NOT_A_GAME_FILE: &str = "not a game file of any game this program knows";
