@@ -37,7 +37,7 @@ impl PlayLoop<'_> {
         let turn = self.game.turn();
         let remaining = self.game.clock(turn).remaining();
         // Ctrl-C halts the search from before the player sees it start.
-        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = self.engine.halt();
+        *THINKING.lock().unwrap_or_else(|e| e.into_inner()) = computer.halt();
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(
             ProgressStyle::with_template("{spinner} {msg}")
@@ -46,7 +46,7 @@ impl PlayLoop<'_> {
         spinner.set_message("thinking");
         spinner.enable_steady_tick(Duration::from_millis(100));
         let start = Instant::now();
-        let chosen = self.game.computer(&mut self.engine, options).choose(
+        let chosen = computer.choose(
             self.game.as_ref(),
             options,
             remaining,
