@@ -3,6 +3,9 @@
 #[allow(dead_code)] // Only the server's tests start one.
 pub mod server;
 
+#[allow(dead_code)] // Only the tests over PostgreSQL start a cluster.
+pub mod postgres;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -10,13 +10,18 @@
 //! It is also the self-play harness: play one build against another and
 //! read the score with its error margin.
 
+mod coordinator;
 mod elo;
+mod fingerprint;
 mod openings;
+mod pentanomial;
 mod play;
+pub mod queue;
 mod records;
 mod referee;
 mod report;
 mod sprt;
+pub mod worker;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -24,8 +29,11 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+pub use coordinator::Queued;
 pub use elo::Tally;
+pub use fingerprint::fingerprint;
 pub use openings::random_opening;
+pub use pentanomial::Pentanomial;
 
 pub use crate::game::{
     Finished, Forfeit, GameRecord, MatchConfig, Referee, TimeControl, deadline, forfeit_for,
@@ -43,6 +51,8 @@ use crate::sys::process::ChildProgram;
 pub struct MatchResult {
     /// The first program's wins, draws and losses.
     pub tally: Tally,
+    /// The same by pairs of games.
+    pub pairs: Pentanomial,
     /// Forfeits by offender (0: first, 1: second) and reason.
     pub forfeits: BTreeMap<(usize, Forfeit), u32>,
     /// Whether the match was interrupted.
@@ -50,15 +60,25 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
-    /// Counts a finished game: the first program's win, draw or loss, and
-    /// the forfeit, by offender.
-    pub fn count(&mut self, record: &GameRecord) {
+    /// Counts finished game `index`: the first program's win, draw or
+    /// loss, its pair's once both are in, and the forfeit, by offender.
+    pub fn count(&mut self, index: u32, record: &GameRecord) {
         let first_color = Color::from_white(record.first_white);
-        match record.outcome.winner {
-            None => self.tally.draws += 1,
-            Some(c) if c == first_color => self.tally.wins += 1,
-            Some(_) => self.tally.losses += 1,
-        }
+        let half_points = match record.outcome.winner {
+            None => {
+                self.tally.draws += 1;
+                1
+            }
+            Some(c) if c == first_color => {
+                self.tally.wins += 1;
+                2
+            }
+            Some(_) => {
+                self.tally.losses += 1;
+                0
+            }
+        };
+        self.pairs.add(index, half_points);
         if let (Some(f), Some(winner)) = (record.forfeit, record.outcome.winner) {
             let offender = usize::from(winner == first_color);
             *self.forfeits.entry((offender, f)).or_default() += 1;
@@ -169,7 +189,7 @@ pub fn play_match_with(
                 result.interrupted = true;
                 continue;
             };
-            result.count(&record);
+            result.count(index, &record);
             if let Some(dir) = &config.out_dir {
                 records::write_files(dir, index, &files);
             }

@@ -32,6 +32,13 @@ pub fn report_table(first: &str, second: &str, result: &MatchResult) -> String {
         "Elo difference (first - second): {}{margin}",
         t.elo_text()
     );
+    if result.pairs.pairs() > 0 {
+        let _ = writeln!(
+            out,
+            "pairs by the first's points (0, 1/2, 1, 3/2, 2): {}",
+            result.pairs.text()
+        );
+    }
     if result.forfeits.is_empty() {
         let _ = writeln!(out, "forfeits: none");
     }

@@ -330,3 +330,27 @@ impl Side {
         }
     }
 }
+
+/// Where a match's games are played: here, or by workers.
+#[derive(Args)]
+pub(super) struct QueueArg {
+    /// Have workers play the games (`antichess worker`, on this machine
+    /// or others): the match is put in the PostgreSQL database at this
+    /// address (postgres://USER:PASSWORD@HOST:PORT/DB, or
+    /// postgresql:///DB?host=/run/postgresql through a local socket),
+    /// and this command waits for the games, printing and writing them
+    /// as it would play them itself; --concurrency is then each worker's.
+    /// Stopping it (Ctrl-C, or an SPRT that decided) stops the workers'
+    /// games of the match.
+    #[arg(long = "db", value_name = "URL", value_parser = parse_postgres)]
+    pub(super) db: Option<String>,
+}
+
+/// A PostgreSQL database's address.
+pub(super) fn parse_postgres(text: &str) -> Result<String, String> {
+    if crate::fronts::arena::queue::is_postgres(text) {
+        Ok(text.to_string())
+    } else {
+        Err("a PostgreSQL address: postgres://USER@HOST/DB".into())
+    }
+}

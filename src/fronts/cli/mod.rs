@@ -26,6 +26,7 @@ mod server;
 mod solve;
 mod tournament;
 mod trace;
+mod worker;
 
 use flags::{
     ComputerArgs, EngineArgs, HashArg, MatchArgs, SeatArgs, TableArgs, parse_shape,
@@ -279,6 +280,19 @@ enum Task {
     /// (DIR/tournament.state): --resume plays only the games not played. A
     /// program that crashes stops the tournament unless --recover.
     Tournament(tournament::TournamentArgs),
+    /// Play the games of matches and tournaments that referees put in a
+    /// PostgreSQL database (referee --db, tournament --db), with this
+    /// machine's programs, until Ctrl-C.
+    ///
+    /// Each slot claims a pair of games (one opening, both colours) for a
+    /// lease it keeps renewing, plays it as the referee would, and
+    /// delivers both games in one transaction; a pair whose worker stops
+    /// renewing is played again by another. A match is played only when
+    /// its programs (the command's program and every file its words name)
+    /// hash here as at the referee: otherwise the worker tells the referee
+    /// why and leaves the match to others. A match the referee stopped
+    /// (Ctrl-C, or an SPRT that decided) is given up at once.
+    Worker(worker::WorkerArgs),
     /// Speak the UCI protocol (for chess GUIs and tournament managers):
     /// orthodox chess unless the GUI sets UCI_Variant to an antichess
     /// ruleset; MultiPV, ponder, go mate and searchmoves as the protocol
@@ -371,6 +385,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
         Some(Task::Manual { dir }) => manual::write(Cli::command(), &dir)?,
         Some(Task::Kriegspiel(args)) => kriegspiel::run(args)?,
         Some(Task::Tournament(args)) => tournament::run(args)?,
+        Some(Task::Worker(args)) => worker::run(args)?,
         Some(Task::Server(args)) => server::run(args)?,
         Some(Task::Connect(args)) => connect::run(args)?,
         Some(Task::Book { plies, table, from }) => make_book(

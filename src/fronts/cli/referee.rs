@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::fronts::arena::{self, MatchConfig};
 use crate::rules::chess::Ruleset;
 
-use super::flags::{MatchArgs, SeedArg, parse_elo, parse_variant_name};
+use super::flags::{MatchArgs, QueueArg, SeedArg, parse_elo, parse_variant_name};
 
 /// The options of `antichess referee` (its description is on its
 /// subcommand).
@@ -63,6 +63,8 @@ pub(super) struct RefereeArgs {
     /// number is milliseconds).
     #[arg(long, value_name = "TIME", value_parser = super::flags::parse_running_clock)]
     pub(super) second_clock: Option<i64>,
+    #[command(flatten)]
+    pub(super) queue: QueueArg,
 }
 
 /// `antichess referee`.
@@ -85,6 +87,7 @@ pub(super) fn run_command(args: RefereeArgs) -> Result<ExitCode> {
         openings_file,
         second_clock,
         tc,
+        queue,
     } = args;
     if second_clock.is_some() && clock == 0 {
         anyhow::bail!("--second-clock needs a limited --clock (time odds)");
@@ -122,12 +125,33 @@ pub(super) fn run_command(args: RefereeArgs) -> Result<ExitCode> {
             Some(_) => anyhow::bail!("--sprt ELO0 ELO1 needs ELO0 below ELO1"),
             None => None,
         },
+        queue.db.as_deref(),
     )
 }
 
-pub(super) fn referee(config: MatchConfig, sprt: Option<arena::Sprt>) -> Result<ExitCode> {
+/// Plays the match here, or by the workers of the queue at `db`.
+pub(super) fn referee(
+    config: MatchConfig,
+    sprt: Option<arena::Sprt>,
+    db: Option<&str>,
+) -> Result<ExitCode> {
     arena::check_programs([&config.first, &config.second]).map_err(anyhow::Error::msg)?;
     prepare_out(config.out_dir.as_deref())?;
+    if let Some(url) = db {
+        let queued = arena::Queued::start(url, &config).map_err(anyhow::Error::msg)?;
+        eprintln!(
+            "antichess: match {} is queued at {}: workers play it (antichess worker --db URL)",
+            queued.id(),
+            arena::queue::shown(url)
+        );
+        return run_match(
+            &config.first,
+            &config.second,
+            config.games,
+            sprt,
+            |interrupt, on_game| queued.play(&config, interrupt, on_game),
+        );
+    }
     run_match(
         &config.first,
         &config.second,

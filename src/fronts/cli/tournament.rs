@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
-use super::flags::SeedArg;
+use super::flags::{QueueArg, SeedArg};
 use crate::fronts::arena;
 use crate::fronts::tournament::state::{Format, Settings, State};
 use crate::fronts::tournament::{self, Run, Stop};
@@ -82,6 +82,8 @@ pub struct TournamentArgs {
     /// Resume the tournament saved in this state file (DIR/tournament.state).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["programs", "out"])]
     resume: Option<PathBuf>,
+    #[command(flatten)]
+    queue: QueueArg,
 }
 
 /// A name fit for a folder and a table: letters, digits, `-`, `_`, `.`.
@@ -215,6 +217,7 @@ pub fn run(args: TournamentArgs) -> Result<ExitCode> {
         &mut report,
     )
     .map_err(anyhow::Error::msg)?;
+    run.queue = args.queue.db.clone();
     let ending = run.play();
     print!("{}", run.tables());
     if let Err(e) = run.write_tables() {

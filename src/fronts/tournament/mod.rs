@@ -49,6 +49,8 @@ pub struct Run<'a> {
     pub out_dir: PathBuf,
     /// Games at a time within a pairing.
     pub concurrency: usize,
+    /// The PostgreSQL database whose workers play the games, if not here.
+    pub queue: Option<String>,
     pub interrupt: Arc<AtomicBool>,
     /// Hears a line for each game played.
     pub report: &'a mut dyn FnMut(&str),
@@ -83,6 +85,7 @@ impl<'a> Run<'a> {
             state_path,
             out_dir,
             concurrency,
+            queue: None,
             interrupt,
             report,
             plan: Vec::new(),
@@ -213,6 +216,7 @@ impl<'a> Run<'a> {
         let interrupt = Arc::clone(&self.interrupt);
         let concurrency = self.concurrency;
         let suite = self.suite.clone();
+        let queue = self.queue.clone();
         let mut on_game = |index: u32, record: &GameRecord| self.record(p, (a, b), index, record);
         let config = MatchConfig {
             first: command_a,
@@ -233,8 +237,26 @@ impl<'a> Run<'a> {
             skip,
             names,
         };
-        let referee = arena::referee(&config);
-        arena::play_match_with(&config, referee.as_ref(), &interrupt, &mut on_game);
+        let mut stopped = None;
+        match queue {
+            Some(url) => match arena::Queued::start(&url, &config) {
+                Ok(queued) => {
+                    let result = queued.play(&config, &interrupt, &mut on_game);
+                    if result.interrupted && !interrupt.load(Ordering::Relaxed) {
+                        stopped = Some("the database was lost".to_string());
+                    }
+                }
+                Err(e) => stopped = Some(e),
+            },
+            None => {
+                let referee = arena::referee(&config);
+                arena::play_match_with(&config, referee.as_ref(), &interrupt, &mut on_game);
+            }
+        }
+        if let Some(why) = stopped {
+            self.stop = Some(why);
+            return Err(());
+        }
         if self.interrupt.load(Ordering::Relaxed) {
             return Err(());
         }
