@@ -4,6 +4,7 @@
 //! and Tab completion.
 
 pub mod completion;
+pub mod database_url;
 pub mod input;
 pub mod process;
 pub mod rng;

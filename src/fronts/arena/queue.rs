@@ -17,6 +17,7 @@ use postgres::{Client, NoTls, Row};
 
 use super::{Finished, Forfeit, GameRecord, MatchConfig};
 use crate::game::{AnyGame, Color, Outcome, Reason, Registry};
+pub use crate::sys::database_url::{is_postgres, shown};
 
 /// The tables, made when missing (under a lock, so that processes
 /// starting together do not race).
@@ -92,27 +93,6 @@ pub const COORDINATOR_LEASE: Duration = Duration::from_secs(15);
 /// A connection to the queue.
 pub struct Queue {
     client: Client,
-}
-
-/// A database address as it may be shown: without its password.
-pub fn shown(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
-    match authority.rsplit_once('@') {
-        Some((user, host)) if user.contains(':') => {
-            let user = user.split(':').next().unwrap_or_default();
-            format!("{scheme}://{user}:***@{host}{tail}")
-        }
-        _ => url.to_string(),
-    }
-}
-
-/// Whether `text` names a PostgreSQL database (`postgres://...` or
-/// `postgresql://...`).
-pub fn is_postgres(text: &str) -> bool {
-    text.starts_with("postgres://") || text.starts_with("postgresql://")
 }
 
 fn db_error(url: &str) -> impl Fn(postgres::Error) -> String + '_ {
@@ -583,19 +563,6 @@ fn intern(words: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn passwords_are_not_shown() {
-        assert_eq!(
-            shown("postgres://ann:secret@db.example:5432/games"),
-            "postgres://ann:***@db.example:5432/games"
-        );
-        assert_eq!(
-            shown("postgresql:///games?host=/tmp/x"),
-            "postgresql:///games?host=/tmp/x"
-        );
-        assert_eq!(shown("postgres://ann@db/games"), "postgres://ann@db/games");
-    }
 
     #[test]
     fn forfeits_come_back_from_their_words() {

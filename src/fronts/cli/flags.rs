@@ -348,7 +348,7 @@ pub(super) struct QueueArg {
 
 /// A PostgreSQL database's address.
 pub(super) fn parse_postgres(text: &str) -> Result<String, String> {
-    if crate::fronts::arena::queue::is_postgres(text) {
+    if crate::sys::database_url::is_postgres(text) {
         Ok(text.to_string())
     } else {
         Err("a PostgreSQL address: postgres://USER@HOST/DB".into())

@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 
 use super::flags;
-use crate::fronts::server::{self, Db, Limits, ServerOptions};
+use crate::fronts::server::{self, Limits, ServerOptions};
 
 #[derive(Subcommand)]
 enum Action {
@@ -28,15 +28,34 @@ enum Action {
 
 #[derive(Args)]
 struct DbArg {
-    /// The database file [default: $XDG_DATA_HOME/antichess/server.db, or
-    /// ~/.local/share/antichess/server.db].
-    #[arg(long, value_name = "FILE")]
-    db: Option<PathBuf>,
+    /// The database: an SQLite file [default:
+    /// $XDG_DATA_HOME/antichess/server.db, or
+    /// ~/.local/share/antichess/server.db], or a PostgreSQL database
+    /// (postgres://USER:PASSWORD@HOST/DB) that several server nodes share:
+    /// accounts, ratings and stored games are then every node's, and the
+    /// games of a node that stops answering (killed, cut off) are
+    /// adjourned after 10 s, every move kept, to be resumed on any node.
+    #[arg(long, value_name = "FILE|URL")]
+    db: Option<String>,
 }
 
 impl DbArg {
-    fn path(&self) -> PathBuf {
-        self.db.clone().unwrap_or_else(server::default_db_path)
+    fn store(&self) -> server::Store {
+        match &self.db {
+            Some(url) if crate::sys::database_url::is_postgres(url) => server::Store::Shared {
+                url: url.clone(),
+                node: format!(
+                    "{}-{}",
+                    nix::unistd::gethostname()
+                        .ok()
+                        .and_then(|h| h.into_string().ok())
+                        .unwrap_or_else(|| "node".into()),
+                    std::process::id()
+                ),
+            },
+            Some(path) => server::Store::File(PathBuf::from(path)),
+            None => server::Store::File(server::default_db_path()),
+        }
     }
 }
 
@@ -115,11 +134,11 @@ pub(super) struct ServerArgs {
 
 pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
     match args.action {
-        Some(Action::AddUser { name, db }) => add_user(&name, &db.path()),
+        Some(Action::AddUser { name, db }) => add_user(&name, &db.store()),
         None => {
             server::run(ServerOptions {
                 listen: args.listen,
-                db: args.db.path(),
+                db: args.db.store(),
                 max_plies: args.max_plies,
                 http: args.http,
                 limits: Limits {
@@ -140,7 +159,7 @@ pub(super) fn run(args: ServerArgs) -> Result<ExitCode> {
     }
 }
 
-fn add_user(name: &str, path: &std::path::Path) -> Result<ExitCode> {
+fn add_user(name: &str, store: &server::Store) -> Result<ExitCode> {
     if !server::registrable(name) {
         bail!("{name:?}: a handle is 3 to 17 letters, and does not begin with \"guest\"");
     }
@@ -152,9 +171,11 @@ fn add_user(name: &str, path: &std::path::Path) -> Result<ExitCode> {
         bail!("the password is longer than {} bytes", server::MAX_PASSWORD);
     }
     let hash = server::hash_password(&password).map_err(anyhow::Error::msg)?;
-    let db = Db::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let db = store
+        .open()
+        .map_err(|e| anyhow::anyhow!("cannot open the database {e}"))?;
     db.set_user(name, &hash)
-        .with_context(|| format!("cannot store the user in {}", path.display()))?;
-    println!("{name} registered in {}.", path.display());
+        .with_context(|| format!("cannot store the user in {}", store.shown()))?;
+    println!("{name} registered in {}.", store.shown());
     Ok(ExitCode::SUCCESS)
 }

@@ -5,8 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use thiserror::Error;
+
+use super::sql::{Cell, Dialect, Remote, Sql, SqlError, Value};
 
 /// What went wrong with the database.
 #[derive(Debug, Error)]
@@ -14,9 +16,21 @@ pub enum DbError {
     /// The path exists and is not a regular file.
     #[error("{0}: not a regular file")]
     NotAFile(PathBuf),
-    /// SQLite's error.
+    /// The database's error.
     #[error("database: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sql(#[from] SqlError),
+}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> DbError {
+        DbError::Sql(e.into())
+    }
+}
+
+impl From<postgres::Error> for DbError {
+    fn from(e: postgres::Error) -> DbError {
+        DbError::Sql(e.into())
+    }
 }
 
 /// A game as stored.
@@ -67,10 +81,67 @@ pub struct StoredMove {
     pub ms: i64,
 }
 
-/// The database.
+/// The database: SQLite, or PostgreSQL shared by several server nodes.
 pub struct Db {
-    conn: Connection,
+    sql: Sql,
+    /// This node's name (PostgreSQL: the games it plays are its own).
+    node: String,
 }
+
+/// How long a node's games stay its own without a sign of life: then
+/// another node adjourns them (with every move), to be resumed anywhere.
+pub const NODE_LEASE_SECONDS: f64 = 10.0;
+
+/// The tables in PostgreSQL: SQLite's, with names compared in any case
+/// through `lower(name)`, and each game's node.
+const POSTGRES_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY,
+    hash TEXT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS users_any_case ON users (lower(name));
+CREATE TABLE IF NOT EXISTS ratings (
+    \"user\" TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    PRIMARY KEY (\"user\", kind)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id BIGSERIAL PRIMARY KEY,
+    white TEXT NOT NULL,
+    black TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    initial_ms BIGINT NOT NULL,
+    increment_ms BIGINT NOT NULL,
+    rated BIGINT NOT NULL,
+    state TEXT NOT NULL,
+    result TEXT NOT NULL,
+    why TEXT NOT NULL,
+    started BIGINT NOT NULL,
+    pgn TEXT,
+    node TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game BIGINT NOT NULL REFERENCES games(id),
+    seq BIGINT NOT NULL,
+    text TEXT NOT NULL,
+    ms BIGINT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE INDEX IF NOT EXISTS games_by_white ON games(lower(white));
+CREATE INDEX IF NOT EXISTS games_by_black ON games(lower(black));
+CREATE TABLE IF NOT EXISTS server_nodes (
+    name TEXT PRIMARY KEY,
+    alive_until TIMESTAMPTZ NOT NULL
+);
+";
+
+/// A lock number of the project's, held while the tables are made.
+const SCHEMA_LOCK: i64 = 6170_0002;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -118,6 +189,19 @@ fn now_seconds() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
+/// Games left `playing` by a server that stopped (SQLite) or by a node
+/// no longer alive (PostgreSQL, `$1`: the live nodes): a guest's game is
+/// aborted (a guest's name is anyone's at the next login, so its game
+/// cannot be resumed by whoever takes the name next), the others are
+/// adjourned.
+const ORPHANS_ABORTED: &str = "UPDATE games SET state = 'aborted', \
+     why = 'Game aborted when the server stopped (a guest played it)' \
+     WHERE state IN ('playing', 'adjourned') AND ORPHAN \
+     AND (NOT EXISTS (SELECT 1 FROM users WHERE lower(users.name) = lower(games.white)) \
+     OR NOT EXISTS (SELECT 1 FROM users WHERE lower(users.name) = lower(games.black)))";
+const ORPHANS_ADJOURNED: &str = "UPDATE games SET state = 'adjourned', \
+     why = 'Game adjourned when the server stopped' WHERE state = 'playing' AND ORPHAN";
+
 impl Db {
     /// Opens (or creates) the database at `path`; a path that exists and
     /// is not a regular file (a folder, a device, a pipe) is refused.
@@ -136,6 +220,25 @@ impl Db {
         Db::set_up(conn)
     }
 
+    /// Opens the PostgreSQL database at `url` (making the tables if
+    /// missing) as node `node`, one of the server nodes sharing it: the
+    /// games of nodes no longer alive are adjourned.
+    pub fn open_shared(url: &str, node: &str) -> Result<Db, DbError> {
+        let remote = Remote::connect(url)?;
+        remote.run(|client| {
+            let mut tx = client.transaction()?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
+            tx.batch_execute(POSTGRES_SCHEMA)?;
+            tx.commit()
+        })?;
+        let db = Db {
+            sql: Sql::Postgres(remote, std::cell::Cell::new(false)),
+            node: node.to_string(),
+        };
+        db.keep_alive()?;
+        Ok(db)
+    }
+
     /// A database in memory (tests).
     pub fn in_memory() -> Result<Db, DbError> {
         Db::set_up(Connection::open_in_memory()?)
@@ -147,27 +250,46 @@ impl Db {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
-        // A guest's name is anyone's at the next login: a game a guest
-        // played cannot be resumed by whoever takes the name next.
-        conn.execute(
-            "UPDATE games SET state = 'aborted', \
-             why = 'Game aborted when the server stopped (a guest played it)' \
-             WHERE state IN ('playing', 'adjourned') \
-             AND (NOT EXISTS (SELECT 1 FROM users WHERE users.name = games.white) \
-             OR NOT EXISTS (SELECT 1 FROM users WHERE users.name = games.black))",
-            [],
+        let db = Db {
+            sql: Sql::Sqlite(conn),
+            node: String::new(),
+        };
+        for orphans in [ORPHANS_ABORTED, ORPHANS_ADJOURNED] {
+            db.sql.execute(&orphans.replace("ORPHAN", "true"), &[])?;
+        }
+        Ok(db)
+    }
+
+    /// Whether other server nodes may share the database.
+    pub fn is_shared(&self) -> bool {
+        self.sql.dialect() == Dialect::Postgres
+    }
+
+    /// This node is alive (PostgreSQL; nothing for SQLite): its lease is
+    /// renewed, and the games of nodes whose lease ran out are adjourned,
+    /// every move kept, to be resumed on any node. Call it every few
+    /// seconds.
+    pub fn keep_alive(&self) -> Result<(), DbError> {
+        if !self.is_shared() {
+            return Ok(());
+        }
+        let lease = Value::Real(NODE_LEASE_SECONDS);
+        self.sql.execute(
+            "INSERT INTO server_nodes (name, alive_until) \
+             VALUES ($1, now() + make_interval(secs => $2)) \
+             ON CONFLICT (name) DO UPDATE SET alive_until = excluded.alive_until",
+            &[Value::Text(&self.node), lease],
         )?;
-        conn.execute(
-            "UPDATE games SET state = 'adjourned', why = 'Game adjourned when the server stopped' \
-             WHERE state = 'playing'",
-            [],
-        )?;
-        Ok(Db { conn })
+        let orphan = "node NOT IN (SELECT name FROM server_nodes WHERE alive_until > now())";
+        for orphans in [ORPHANS_ABORTED, ORPHANS_ADJOURNED] {
+            self.sql.execute(&orphans.replace("ORPHAN", orphan), &[])?;
+        }
+        Ok(())
     }
 
     /// Opens a transaction: what follows is written at [`Db::commit`].
     pub fn begin(&self) {
-        if let Err(e) = self.conn.execute_batch("BEGIN IMMEDIATE") {
+        if let Err(e) = self.sql.begin() {
             eprintln!("server: database: cannot begin a transaction: {e}");
         }
     }
@@ -175,69 +297,69 @@ impl Db {
     /// Commits the transaction [`Db::begin`] opened (to disk: the journal
     /// is synced).
     pub fn commit(&self) {
-        if self.conn.is_autocommit() {
-            return;
-        }
-        if let Err(e) = self.conn.execute_batch("COMMIT") {
+        if let Err(e) = self.sql.commit() {
             eprintln!("server: database: cannot commit: {e}");
-            let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
 
     /// The password hash of a registered user, with the name as
     /// registered.
     pub fn user(&self, name: &str) -> Result<Option<(String, String)>, DbError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT name, hash FROM users WHERE name = ?1",
-                [name],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?)
+        let row = self.sql.query_opt(
+            "SELECT name, hash FROM users WHERE lower(name) = lower($1)",
+            &[Value::Text(name)],
+        )?;
+        Ok(row.map(|r| (r[0].text(), r[1].text())))
     }
 
     /// Registers `name` with a password hash, or changes its hash.
     pub fn set_user(&self, name: &str, hash: &str) -> Result<(), DbError> {
-        self.conn.execute(
-            "INSERT INTO users (name, hash, created) VALUES (?1, ?2, ?3) \
-             ON CONFLICT(name) DO UPDATE SET hash = excluded.hash",
-            params![name, hash, now_seconds()],
+        let changed = self.sql.execute(
+            "UPDATE users SET hash = $2 WHERE lower(name) = lower($1)",
+            &[Value::Text(name), Value::Text(hash)],
         )?;
+        if changed == 0 {
+            self.add_user(name, hash)?;
+        }
         Ok(())
     }
 
     /// Registers `name` with a password hash: `false` when the name is
     /// taken (its hash is kept).
     pub fn add_user(&self, name: &str, hash: &str) -> Result<bool, DbError> {
-        let added = self.conn.execute(
-            "INSERT INTO users (name, hash, created) VALUES (?1, ?2, ?3) \
-             ON CONFLICT(name) DO NOTHING",
-            params![name, hash, now_seconds()],
+        let added = self.sql.execute(
+            "INSERT INTO users (name, hash, created) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+            &[
+                Value::Text(name),
+                Value::Text(hash),
+                Value::Int(now_seconds()),
+            ],
         )?;
         Ok(added == 1)
     }
 
     /// A user's rating in `kind`: rating, deviation, volatility, games.
     pub fn rating(&self, user: &str, kind: &str) -> Result<Option<(f64, f64, f64, i64)>, DbError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT rating, deviation, volatility, games FROM ratings \
-                 WHERE user = ?1 AND kind = ?2",
-                [user, kind],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .optional()?)
+        let row = self.sql.query_opt(
+            "SELECT rating, deviation, volatility, games FROM ratings \
+             WHERE lower(\"user\") = lower($1) AND kind = $2",
+            &[Value::Text(user), Value::Text(kind)],
+        )?;
+        Ok(row.map(|r| (r[0].real(), r[1].real(), r[2].real(), r[3].int())))
     }
 
     /// Every rating of a user, by kind.
     pub fn ratings(&self, user: &str) -> Result<Vec<(String, f64, f64, i64)>, DbError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT kind, rating, deviation, games FROM ratings WHERE user = ?1 ORDER BY kind",
+        let rows = self.sql.query(
+            "SELECT kind, rating, deviation, games FROM ratings \
+             WHERE lower(\"user\") = lower($1) ORDER BY kind",
+            &[Value::Text(user)],
         )?;
-        let rows = stmt.query_map([user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(|r| (r[0].text(), r[1].real(), r[2].real(), r[3].int()))
+            .collect())
     }
 
     /// Stores a user's rating in `kind`.
@@ -247,93 +369,131 @@ impl Db {
         kind: &str,
         (rating, deviation, volatility, games): (f64, f64, f64, i64),
     ) -> Result<(), DbError> {
-        self.conn.execute(
-            "INSERT INTO ratings (user, kind, rating, deviation, volatility, games) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(user, kind) DO UPDATE SET \
+        self.sql.execute(
+            "INSERT INTO ratings (\"user\", kind, rating, deviation, volatility, games) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT(\"user\", kind) DO UPDATE SET \
              rating = excluded.rating, deviation = excluded.deviation, \
              volatility = excluded.volatility, games = excluded.games",
-            params![user, kind, rating, deviation, volatility, games],
+            &[
+                Value::Text(user),
+                Value::Text(kind),
+                Value::Real(rating),
+                Value::Real(deviation),
+                Value::Real(volatility),
+                Value::Int(games),
+            ],
         )?;
         Ok(())
     }
 
-    /// Stores a new game being played; its number.
+    /// Stores a new game being played (by this node); its number.
     pub fn new_game(&self, game: &StoredGame) -> Result<i64, DbError> {
-        self.conn.execute(
-            "INSERT INTO games (white, black, ruleset, initial_ms, increment_ms, rated, \
-             state, result, why, started) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'playing', '*', '', ?7)",
-            params![
-                game.white,
-                game.black,
-                game.ruleset,
-                game.initial_ms,
-                game.increment_ms,
-                game.rated,
-                now_seconds()
-            ],
+        let node = match self.sql.dialect() {
+            Dialect::Sqlite => "",
+            Dialect::Postgres => ", node",
+        };
+        let (columns, values) = (
+            format!(
+                "white, black, ruleset, initial_ms, increment_ms, rated, state, result, why, started{node}"
+            ),
+            if node.is_empty() { "" } else { ", $8" },
+        );
+        let row = self.sql.query_opt(
+            &format!(
+                "INSERT INTO games ({columns}) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'playing', '*', '', $7{values}) RETURNING id"
+            ),
+            &[
+                Value::Text(&game.white),
+                Value::Text(&game.black),
+                Value::Text(&game.ruleset),
+                Value::Int(game.initial_ms),
+                Value::Int(game.increment_ms),
+                Value::Int(i64::from(game.rated)),
+                Value::Int(now_seconds()),
+                Value::Text(&self.node),
+            ][..if node.is_empty() { 7 } else { 8 }],
         )?;
-        Ok(self.conn.last_insert_rowid())
+        Ok(row.map_or(0, |r| r[0].int()))
     }
 
     /// Commits one attempt of game `id`, the `seq`th (from 0).
     pub fn add_move(&self, id: i64, seq: usize, text: &str, ms: i64) -> Result<(), DbError> {
-        self.conn.execute(
-            "INSERT INTO moves (game, seq, text, ms) VALUES (?1, ?2, ?3, ?4)",
-            params![id, i64::try_from(seq).unwrap_or(i64::MAX), text, ms],
+        self.sql.execute(
+            "INSERT INTO moves (game, seq, text, ms) VALUES ($1, $2, $3, $4)",
+            &[
+                Value::Int(id),
+                Value::Int(i64::try_from(seq).unwrap_or(i64::MAX)),
+                Value::Text(text),
+                Value::Int(ms),
+            ],
         )?;
         Ok(())
     }
 
     /// Sets a game's state (`playing`, `adjourned`, `over`), result and
-    /// the words of its ending.
+    /// the words of its ending; a game set `playing` becomes this node's.
     pub fn set_state(&self, id: i64, state: &str, result: &str, why: &str) -> Result<(), DbError> {
-        self.conn.execute(
-            "UPDATE games SET state = ?2, result = ?3, why = ?4 WHERE id = ?1",
-            params![id, state, result, why],
-        )?;
+        let params = [
+            Value::Int(id),
+            Value::Text(state),
+            Value::Text(result),
+            Value::Text(why),
+            Value::Text(&self.node),
+        ];
+        match self.sql.dialect() {
+            Dialect::Sqlite => self.sql.execute(
+                "UPDATE games SET state = $2, result = $3, why = $4 WHERE id = $1",
+                &params[..4],
+            )?,
+            Dialect::Postgres => self.sql.execute(
+                "UPDATE games SET state = $2, result = $3, why = $4, \
+                 node = CASE WHEN $2 = 'playing' THEN $5 ELSE node END WHERE id = $1",
+                &params,
+            )?,
+        };
         Ok(())
     }
 
     /// Keeps a finished game's PGN.
     pub fn set_pgn(&self, id: i64, pgn: &str) -> Result<(), DbError> {
-        self.conn
-            .execute("UPDATE games SET pgn = ?2 WHERE id = ?1", params![id, pgn])?;
+        self.sql.execute(
+            "UPDATE games SET pgn = $2 WHERE id = $1",
+            &[Value::Int(id), Value::Text(pgn)],
+        )?;
         Ok(())
     }
 
     /// The PGN kept for a finished game.
     pub fn pgn(&self, id: i64) -> Result<Option<String>, DbError> {
-        Ok(self
-            .conn
-            .query_row("SELECT pgn FROM games WHERE id = ?1", [id], |r| r.get(0))
-            .optional()?
-            .flatten())
+        let row = self
+            .sql
+            .query_opt("SELECT pgn FROM games WHERE id = $1", &[Value::Int(id)])?;
+        Ok(row.and_then(|r| r[0].opt_text()))
     }
 
     /// A stored game.
     pub fn game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
-        Ok(self
-            .conn
-            .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-                [id],
-                stored_game,
-            )
-            .optional()?)
+        let row = self.sql.query_opt(
+            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
+            &[Value::Int(id)],
+        )?;
+        Ok(row.as_deref().map(stored_game))
     }
 
     /// The attempts of a stored game, in order.
     pub fn moves(&self, id: i64) -> Result<Vec<StoredMove>, DbError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT text, ms FROM moves WHERE game = ?1 ORDER BY seq")?;
-        let rows = stmt.query_map([id], |r| {
-            Ok(StoredMove {
-                text: r.get(0)?,
-                ms: r.get(1)?,
+        let rows = self.sql.query(
+            "SELECT text, ms FROM moves WHERE game = $1 ORDER BY seq",
+            &[Value::Int(id)],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|r| StoredMove {
+                text: r[0].text(),
+                ms: r[1].int(),
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            .collect())
     }
 
     /// The last `limit` games `user` played, newest last, in the state
@@ -344,12 +504,18 @@ impl Db {
         state: &str,
         limit: u32,
     ) -> Result<Vec<StoredGame>, DbError> {
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (white = ?1 COLLATE NOCASE \
-             OR black = ?1 COLLATE NOCASE) AND state = ?2 ORDER BY id DESC LIMIT ?3"
-        ))?;
-        let rows = stmt.query_map(params![user, state, limit], stored_game)?;
-        let mut games: Vec<StoredGame> = rows.collect::<Result<_, _>>()?;
+        let rows = self.sql.query(
+            &format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE (lower(white) = lower($1) \
+                 OR lower(black) = lower($1)) AND state = $2 ORDER BY id DESC LIMIT $3"
+            ),
+            &[
+                Value::Text(user),
+                Value::Text(state),
+                Value::Int(i64::from(limit)),
+            ],
+        )?;
+        let mut games: Vec<StoredGame> = rows.iter().map(|r| stored_game(r)).collect();
         games.reverse();
         Ok(games)
     }
@@ -358,20 +524,20 @@ impl Db {
 const GAME_COLUMNS: &str =
     "id, white, black, ruleset, initial_ms, increment_ms, rated, state, result, why, started";
 
-fn stored_game(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
-    Ok(StoredGame {
-        id: r.get(0)?,
-        white: r.get(1)?,
-        black: r.get(2)?,
-        ruleset: r.get(3)?,
-        initial_ms: r.get(4)?,
-        increment_ms: r.get(5)?,
-        rated: r.get(6)?,
-        state: r.get(7)?,
-        result: r.get(8)?,
-        why: r.get(9)?,
-        started: r.get(10)?,
-    })
+fn stored_game(r: &[Cell]) -> StoredGame {
+    StoredGame {
+        id: r[0].int(),
+        white: r[1].text(),
+        black: r[2].text(),
+        ruleset: r[3].text(),
+        initial_ms: r[4].int(),
+        increment_ms: r[5].int(),
+        rated: r[6].int() != 0,
+        state: r[7].text(),
+        result: r[8].text(),
+        why: r[9].text(),
+        started: r[10].int(),
+    }
 }
 
 #[cfg(test)]

@@ -130,7 +130,11 @@ fn next_deadline(hub: &Hub) -> Option<Instant> {
     let flags = hub.tables().filter_map(Table::deadline);
     let graces = hub.tables().filter_map(Table::grace_ends);
     let timeouts = hub.sessions().filter_map(|(_, s)| timeout(hub, s));
-    flags.chain(graces).chain(timeouts).min()
+    flags
+        .chain(graces)
+        .chain(timeouts)
+        .chain(hub.alive_due)
+        .min()
 }
 
 /// The games whose `when` (a flag's fall, a grace's end) has come.
@@ -145,6 +149,12 @@ fn due(hub: &Hub, now: Instant, when: impl Fn(&Table) -> Option<Instant>) -> Vec
 /// logins and idle clients.
 fn tick(hub: &mut Hub) {
     let now = Instant::now();
+    if hub.alive_due.is_some_and(|at| at <= now) {
+        hub.alive_due = Some(now + super::hub::KEEP_ALIVE);
+        if let Err(e) = hub.db.keep_alive() {
+            eprintln!("server: database: cannot say this node is alive: {e}");
+        }
+    }
     for number in due(hub, now, Table::deadline) {
         play::flag(hub, number);
     }

@@ -52,6 +52,10 @@ impl Seating {
     }
 }
 
+/// How often a node tells a shared database it is alive: three times a
+/// lease ([`super::db::NODE_LEASE_SECONDS`]).
+pub const KEEP_ALIVE: Duration = Duration::from_millis(3300);
+
 /// The seek numbers: 1 to 999, as FICS has them.
 const SEEK_NUMBERS: u32 = 999;
 
@@ -99,13 +103,17 @@ pub struct Hub {
     pub check_rate: Bucket,
     /// When the line being handled arrived (a move's time ends there).
     pub arrived: Instant,
+    /// When this node next tells the shared database it is alive (none
+    /// for a database of its own).
+    pub alive_due: Option<Instant>,
 }
 
 impl Hub {
     /// A hub over `db`, playing the games of `games`, drawing a game at
     /// `max_plies` (0: never).
     pub fn new(games: Registry, db: Db, seed: u64, max_plies: usize) -> Hub {
-        Hub {
+        let shared = db.is_shared();
+        let mut hub = Hub {
             games,
             db,
             sessions: BTreeMap::new(),
@@ -124,7 +132,12 @@ impl Hub {
             checks: HashMap::new(),
             check_rate: Bucket::new(super::rate::CHECKS),
             arrived: Instant::now(),
+            alive_due: None,
+        };
+        if shared {
+            hub.alive_due = Some(Instant::now() + KEEP_ALIVE);
         }
+        hub
     }
 
     /// A client connected.

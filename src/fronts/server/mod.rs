@@ -39,6 +39,7 @@ mod result;
 mod resume;
 mod seek;
 mod session;
+mod sql;
 mod style12;
 mod table;
 mod talk;
@@ -62,8 +63,8 @@ pub use password::{MAX_PASSWORD, hash as hash_password};
 pub struct ServerOptions {
     /// Where to listen.
     pub listen: SocketAddr,
-    /// The database file.
-    pub db: PathBuf,
+    /// The database.
+    pub db: Store,
     /// Where to serve the page and its WebSocket, if anywhere.
     pub http: Option<SocketAddr>,
     /// A game still going after this many plies is drawn by the move
@@ -77,6 +78,42 @@ pub struct ServerOptions {
     pub allow_no_origin: bool,
     /// Whether guests may register their names (`register PASSWORD`).
     pub open_registration: bool,
+}
+
+/// Where the server keeps its accounts, ratings and games.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// An SQLite file: one server alone.
+    File(PathBuf),
+    /// A PostgreSQL database (`postgres://...`) that several server
+    /// nodes share, this one under `node`'s name.
+    Shared {
+        /// The database's address.
+        url: String,
+        /// This node's name (unique among the nodes).
+        node: String,
+    },
+}
+
+impl Store {
+    /// Opens the database.
+    pub fn open(&self) -> Result<Db, String> {
+        match self {
+            Store::File(path) => Db::open(path).map_err(|e| format!("{}: {e}", path.display())),
+            Store::Shared { url, node } => Db::open_shared(url, node)
+                .map_err(|e| format!("{}: {e}", crate::sys::database_url::shown(url))),
+        }
+    }
+
+    /// The database as it may be shown (no password).
+    pub fn shown(&self) -> String {
+        match self {
+            Store::File(path) => path.display().to_string(),
+            Store::Shared { url, node } => {
+                format!("{} (node {node})", crate::sys::database_url::shown(url))
+            }
+        }
+    }
 }
 
 /// The server's move limit unless told otherwise: the referee's.
@@ -104,7 +141,7 @@ pub fn default_db_path() -> PathBuf {
 /// adjourned and clients told before it stops. Prints the address it
 /// listens on (`Listening on 127.0.0.1:5000`) once it does.
 pub fn run(options: ServerOptions) -> Result<(), String> {
-    let db = Db::open(&options.db).map_err(|e| e.to_string())?;
+    let db = options.db.open()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -121,7 +158,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
         .map_err(|e| format!("cannot listen: {e}"))?;
     // Standard output may be a pipe its reader closed: the server goes on.
     say(&format!("Listening on {address}"));
-    say(&format!("Database: {}", options.db.display()));
+    say(&format!("Database: {}", options.db.shown()));
     let mut limits = options.limits.clone();
     let descriptors = limits::raise_descriptor_limit();
     if let Some(fitted) = limits.fit(descriptors) {

@@ -1,0 +1,116 @@
+//! Server nodes sharing one PostgreSQL database (`server --db
+//! postgres://...`): accounts and ratings are every node's, and the game
+//! of a node killed with SIGKILL is adjourned by another, every move and
+//! both clocks kept, and resumed there. Each test makes its own throwaway
+//! cluster (`common::postgres`).
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::postgres::Cluster;
+use common::server::{Server, alice_and_bob, challenge};
+
+fn last_board(text: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .rfind(|l| l.starts_with("<12> "))
+        .unwrap_or_else(|| panic!("no board in {text:?}"));
+    line.split(' ').map(String::from).collect()
+}
+
+#[test]
+fn accounts_and_ratings_are_every_nodes() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let db = Path::new(&cluster.url);
+    alice_and_bob(db);
+    let (one, two) = (Server::start(db), Server::start(db));
+    let mut alice = one.user("Alice", "wonderland");
+    let mut bob = one.user("bob", "builder");
+    alice.command("style 12");
+    challenge(&mut alice, &mut bob, "Bob", "3 1 rated black");
+    bob.send("f3");
+    alice.expect(" f3 ");
+    bob.send("resign");
+    alice.expect("Bob resigns} 0-1");
+    // On the other node: a wrong password is refused, the right one
+    // lets Alice in, and her rating is the one the game gave.
+    let mut intruder = two.connect();
+    intruder.expect("login: ");
+    intruder.send("alice");
+    intruder.expect("\"Alice\" is a registered name.");
+    intruder.expect("password: ");
+    intruder.send("guess");
+    intruder.expect("**** Invalid password! ****");
+    let mut carol = two.guest().0;
+    let finger = carol.command("finger Alice");
+    let blitz = finger
+        .lines()
+        .find(|l| l.starts_with("blitz"))
+        .unwrap_or_else(|| panic!("{finger}"));
+    let rating: f64 = blitz.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(rating > 1500.0, "{finger}");
+    let history = carol.command("history Bob");
+    assert!(history.contains("Alice"), "{history}");
+}
+
+#[test]
+fn a_killed_nodes_game_is_resumed_on_another_with_every_move() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let db = Path::new(&cluster.url);
+    alice_and_bob(db);
+    let mut one = Server::start(db);
+    let two = Server::start(db);
+    let mut alice = one.user("Alice", "wonderland");
+    let mut bob = one.user("Bob", "builder");
+    alice.command("style 12");
+    bob.command("style 12");
+    challenge(&mut alice, &mut bob, "Bob", "5 0 white");
+    alice.send("d4");
+    bob.expect("d4");
+    bob.send("d5");
+    alice.expect("d5");
+    alice.send("c4");
+    let before = last_board(&bob.expect("c4"));
+    // Node one dies at once: nothing is adjourned by it.
+    one.kill();
+    drop((alice, bob));
+    // Node two sees node one silent past its lease and adjourns its game.
+    let end = Instant::now() + Duration::from_secs(40);
+    let mut alice = loop {
+        let alice = two.user("Alice", "wonderland");
+        if alice.text().contains("You have 1 adjourned game") {
+            break alice;
+        }
+        assert!(Instant::now() < end, "never adjourned: {}", alice.text());
+        drop(alice);
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    let mut bob = two.user("Bob", "builder");
+    alice.command("style 12");
+    alice.send("resume Bob");
+    bob.expect("resume your adjourned game");
+    bob.send("accept");
+    let resumed = alice.expect("match.}");
+    assert!(
+        resumed.contains("{Game 1 (Alice vs. Bob) Continuing unrated blitz match.}"),
+        "{resumed}"
+    );
+    let resumed = alice.expect("\nfics% ");
+    let board = last_board(&resumed);
+    assert_eq!(
+        board[1..9].join(" "),
+        "rnbqkbnr ppp-pppp -------- ---p---- --PP---- -------- PP--PPPP RNBQKBNR"
+    );
+    assert_eq!(board[9], "B");
+    // The clocks as they were when the last move was made (fields 24
+    // and 25: White's and Black's seconds).
+    assert_eq!(board[24..26], before[24..26], "{resumed}");
+    bob.send("e6");
+    alice.expect("e6");
+}
