@@ -310,3 +310,61 @@ fn a_worker_with_other_programs_refuses_the_match() {
     assert_eq!(row.get::<_, i64>(1), 0);
     stop(w);
 }
+
+/// A tournament whose pairings the workers play: the same standings and
+/// games as the tournament played here.
+#[test]
+fn a_tournament_over_workers_is_the_tournament_played_here() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let run = |dir: &Path, db: Option<&str>| {
+        let mut command = antichess();
+        command.args(["tournament", "--format", "round-robin", "--games", "4"]);
+        command.args([
+            "--clock",
+            "0",
+            "--seed",
+            "5",
+            "--out",
+            &dir.to_string_lossy(),
+        ]);
+        for (name, depth) in [("d1", 1), ("d2", 2), ("d3", 3)] {
+            command.args([
+                "--program",
+                &format!("{name}={}", engine(&format!("--depth {depth} --hash 1"))),
+            ]);
+        }
+        if let Some(url) = db {
+            command.args(["--db", url]);
+        }
+        let out = command.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let here = tempfile::tempdir().unwrap();
+    let alone = run(&here.path().join("alone"), None);
+    let workers = [worker(&cluster, "w1", None), worker(&cluster, "w2", None)];
+    let shared = run(&here.path().join("shared"), Some(&cluster.url));
+    assert_eq!(shared, alone);
+    assert!(alone.contains("d3"), "{alone}");
+    let pgn =
+        |dir: &str| std::fs::read_to_string(here.path().join(dir).join("tournament.pgn")).unwrap();
+    assert_eq!(pgn("shared"), pgn("alone"));
+    let mut db = postgres::Client::connect(&cluster.url, postgres::NoTls).unwrap();
+    let matches: i64 = db
+        .query_one(
+            "SELECT count(*) FROM arena_matches WHERE state = 'done'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(matches, 3, "a match per pairing");
+    for w in workers {
+        stop(w);
+    }
+}
