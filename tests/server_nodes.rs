@@ -114,3 +114,51 @@ fn a_killed_nodes_game_is_resumed_on_another_with_every_move() {
     bob.send("e6");
     alice.expect("e6");
 }
+
+/// `who` lists the players of every node, `tell` reaches a player on
+/// another node, and a login on one node ends the same player's session
+/// on another, as a second login on one server does.
+#[test]
+fn who_and_tell_cross_nodes() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let db = Path::new(&cluster.url);
+    alice_and_bob(db);
+    let nodes = [Server::start(db), Server::start(db), Server::start(db)];
+    let mut alice = nodes[0].user("Alice", "wonderland");
+    let mut bob = nodes[1].user("Bob", "builder");
+    let (mut carol, carol_name) = nodes[2].guest();
+    let who = carol.command("who");
+    for name in [":Alice", ":Bob", &format!(":{carol_name}(U)")] {
+        assert!(who.lines().any(|l| l == name), "{name} in {who}");
+    }
+    assert!(who.contains("3 players displayed (of 3)."), "{who}");
+    let told = carol.command("tell alice hello from node three");
+    assert!(told.contains("(told Alice)"), "{told}");
+    alice.expect(&format!("{carol_name}(U) tells you: hello from node three"));
+    bob.command("tell Alice and from two");
+    alice.expect("Bob tells you: and from two");
+    let nobody = carol.command("tell Nobody hi");
+    assert!(
+        nobody.contains("No player named \"Nobody\" is logged in."),
+        "{nobody}"
+    );
+    // Alice logs in on node three: her session on node one ends.
+    let mut again = nodes[2].user("Alice", "wonderland");
+    alice.expect("You are logged in from somewhere else: this session ends.");
+    let who = again.command("who");
+    assert_eq!(who.lines().filter(|l| *l == ":Alice").count(), 1, "{who}");
+    assert!(who.contains("3 players displayed (of 3)."), "{who}");
+    // Node two's player leaves: gone from every node's list.
+    drop(bob);
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let who = again.command("who");
+        if !who.contains(":Bob") {
+            break;
+        }
+        assert!(Instant::now() < end, "{who}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -138,7 +138,16 @@ CREATE TABLE IF NOT EXISTS server_nodes (
     name TEXT PRIMARY KEY,
     alive_until TIMESTAMPTZ NOT NULL
 );
+CREATE TABLE IF NOT EXISTS server_presence (
+    handle_lower TEXT PRIMARY KEY,
+    handle TEXT NOT NULL,
+    node TEXT NOT NULL,
+    shown TEXT NOT NULL
+);
 ";
+
+/// The live nodes, in SQL.
+const LIVE_NODES: &str = "SELECT name FROM server_nodes WHERE alive_until > now()";
 
 /// A lock number of the project's, held while the tables are made.
 const SCHEMA_LOCK: i64 = 6170_0002;
@@ -236,6 +245,10 @@ impl Db {
             node: node.to_string(),
         };
         db.keep_alive()?;
+        db.sql.execute(
+            "DELETE FROM server_presence WHERE node = $1",
+            &[Value::Text(node)],
+        )?;
         Ok(db)
     }
 
@@ -280,11 +293,99 @@ impl Db {
              ON CONFLICT (name) DO UPDATE SET alive_until = excluded.alive_until",
             &[Value::Text(&self.node), lease],
         )?;
-        let orphan = "node NOT IN (SELECT name FROM server_nodes WHERE alive_until > now())";
+        let orphan = format!("node NOT IN ({LIVE_NODES})");
         for orphans in [ORPHANS_ABORTED, ORPHANS_ADJOURNED] {
-            self.sql.execute(&orphans.replace("ORPHAN", orphan), &[])?;
+            self.sql.execute(&orphans.replace("ORPHAN", &orphan), &[])?;
+        }
+        self.sql.execute(
+            &format!("DELETE FROM server_presence WHERE node NOT IN ({LIVE_NODES})"),
+            &[],
+        )?;
+        Ok(())
+    }
+
+    /// `handle` logged in on this node, shown in `who` as `shown`
+    /// (shared database; nothing for SQLite): the node it was logged in
+    /// on before, if another.
+    pub fn present(&self, handle: &str, shown: &str) -> Result<Option<String>, DbError> {
+        if !self.is_shared() {
+            return Ok(None);
+        }
+        let before = self.node_of(handle)?.map(|(node, _)| node);
+        self.sql.execute(
+            "INSERT INTO server_presence (handle_lower, handle, node, shown) \
+             VALUES (lower($1), $1, $2, $3) ON CONFLICT (handle_lower) DO UPDATE \
+             SET handle = excluded.handle, node = excluded.node, shown = excluded.shown",
+            &[
+                Value::Text(handle),
+                Value::Text(&self.node),
+                Value::Text(shown),
+            ],
+        )?;
+        Ok(before)
+    }
+
+    /// `handle` left this node.
+    pub fn absent(&self, handle: &str) -> Result<(), DbError> {
+        if self.is_shared() {
+            self.sql.execute(
+                "DELETE FROM server_presence WHERE handle_lower = lower($1) AND node = $2",
+                &[Value::Text(handle), Value::Text(&self.node)],
+            )?;
         }
         Ok(())
+    }
+
+    /// The live node other than this one where `handle` is logged in,
+    /// and the handle as it logged in there.
+    pub fn node_of(&self, handle: &str) -> Result<Option<(String, String)>, DbError> {
+        if !self.is_shared() {
+            return Ok(None);
+        }
+        let row = self.sql.query_opt(
+            &format!(
+                "SELECT node, handle FROM server_presence WHERE handle_lower = lower($1) \
+                 AND node <> $2 AND node IN ({LIVE_NODES})"
+            ),
+            &[Value::Text(handle), Value::Text(&self.node)],
+        )?;
+        Ok(row.map(|r| (r[0].text(), r[1].text())))
+    }
+
+    /// The players logged in on the other live nodes: handle, and as
+    /// `who` shows it.
+    pub fn elsewhere(&self) -> Result<Vec<(String, String)>, DbError> {
+        if !self.is_shared() {
+            return Ok(Vec::new());
+        }
+        let rows = self.sql.query(
+            &format!(
+                "SELECT handle, shown FROM server_presence \
+                 WHERE node <> $1 AND node IN ({LIVE_NODES})"
+            ),
+            &[Value::Text(&self.node)],
+        )?;
+        Ok(rows.iter().map(|r| (r[0].text(), r[1].text())).collect())
+    }
+
+    /// Sends node `node` a message, delivered when the transaction
+    /// commits ([`super::bus`]).
+    pub fn notify(&self, node: &str, payload: &str) -> Result<(), DbError> {
+        if self.is_shared() {
+            self.sql.execute(
+                "SELECT pg_notify($1, $2)",
+                &[
+                    Value::Text(&super::bus::channel_of(node)),
+                    Value::Text(payload),
+                ],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// This node's name (empty for SQLite).
+    pub fn node(&self) -> &str {
+        &self.node
     }
 
     /// Opens a transaction: what follows is written at [`Db::commit`].

@@ -93,6 +93,7 @@ fn handle(hub: &mut Hub, event: Event) {
         Event::Checked { id, peer, name, ok } => login::checked(hub, id, peer, &name, ok),
         Event::Hashed { id, name, hash } => super::register::hashed(hub, id, &name, hash),
         Event::Closed { id } => leave::gone(hub, id),
+        Event::Remote(message) => hub.remote(message),
         Event::Shutdown => shutdown(hub),
     }
 }

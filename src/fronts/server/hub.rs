@@ -145,11 +145,15 @@ impl Hub {
         self.sessions.insert(id, session);
     }
 
-    /// A client is gone: its session, and its handle freed.
+    /// A client is gone: its session, and its handle freed (on every
+    /// node).
     pub fn disconnect(&mut self, id: ConnId) -> Option<Session> {
         let session = self.sessions.remove(&id)?;
         if session.is_in() && self.find(&session.handle) == Some(id) {
             self.handles.remove(&session.handle.to_lowercase());
+            if let Err(e) = self.db.absent(&session.handle) {
+                eprintln!("server: database: {e}");
+            }
         }
         Some(session)
     }
@@ -387,6 +391,37 @@ impl Hub {
             s.since = Instant::now();
         }
         self.handles.insert(handle.to_lowercase(), id);
+        // On the other nodes: seen in `who`, and a session of the same
+        // name elsewhere ended, as one here would be.
+        let shown = self.session(id).map(Session::shown).unwrap_or_default();
+        match self.db.present(handle, &shown) {
+            Ok(Some(node)) => {
+                let kick = super::bus::Remote {
+                    kind: super::bus::Kind::Kick,
+                    handle: handle.to_string(),
+                    text: "\nYou are logged in from somewhere else: this session ends.".into(),
+                };
+                if let Err(e) = self.db.notify(&node, &kick.payload()) {
+                    eprintln!("server: database: {e}");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => eprintln!("server: database: {e}"),
+        }
+    }
+
+    /// A message from another node.
+    pub fn remote(&mut self, message: super::bus::Remote) {
+        let Some(id) = self.find(&message.handle) else {
+            return;
+        };
+        match message.kind {
+            super::bus::Kind::Tell => self.chat(id, &message.text),
+            super::bus::Kind::Kick => {
+                self.say(id, &message.text);
+                super::leave::close(self, id);
+            }
+        }
     }
 
     /// Forgets the seeks and challenges of `handle` (it started a game, or

@@ -20,6 +20,11 @@ pub fn who(hub: &mut Hub, id: ConnId) {
             format!("{state}{}", s.shown())
         })
         .collect();
+    // Players on the other nodes of a shared database.
+    match hub.db.elsewhere() {
+        Ok(others) => lines.extend(others.into_iter().map(|(_, shown)| format!(":{shown}"))),
+        Err(e) => eprintln!("server: database: {e}"),
+    }
     lines.sort();
     let count = lines.len();
     lines.push(String::new());

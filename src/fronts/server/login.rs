@@ -75,7 +75,8 @@ pub fn line(hub: &mut Hub, id: ConnId, line: &str) {
         // Lines typed while the password is checked are not taken.
         Stage::Checking(_) => {}
         Stage::Guest(name) => {
-            if hub.find(&name).is_some() || held_from_elsewhere(hub, id, &name) {
+            let elsewhere = hub.db.node_of(&name).ok().flatten().is_some();
+            if hub.find(&name).is_some() || elsewhere || held_from_elsewhere(hub, id, &name) {
                 hub.say(id, &format!("Sorry, {name} is already logged in."));
                 again(hub, id);
             } else {

@@ -14,6 +14,7 @@
 //! pieces) is the game's to say, through its view and diagram.
 
 mod admission;
+mod bus;
 mod commands;
 pub mod db;
 mod events;
@@ -172,6 +173,9 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
+    if let Store::Shared { url, node } = &options.db {
+        bus::listen(url.clone(), node.clone(), events.clone());
+    }
     let mut hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
     hub.limits = limits.clone();
     hub.registration = options

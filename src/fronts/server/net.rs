@@ -116,6 +116,8 @@ pub enum Event {
         /// The connection.
         id: ConnId,
     },
+    /// A message from another server node ([`super::bus`]).
+    Remote(super::bus::Remote),
     /// The server is stopping.
     Shutdown,
 }

@@ -34,7 +34,7 @@ pub fn tell(hub: &mut Hub, id: ConnId, rest: &str) {
         return hub.say(id, "Usage: tell USER MESSAGE");
     };
     let Some(them) = hub.find(name) else {
-        return hub.say(id, &format!("No player named \"{name}\" is logged in."));
+        return tell_elsewhere(hub, id, name, message);
     };
     if !may_talk(hub, id) {
         return;
@@ -43,6 +43,29 @@ pub fn tell(hub: &mut Hub, id: ConnId, rest: &str) {
     hub.chat(them, &format!("{from} tells you: {}", clip(message.trim())));
     let to = hub.handle_of(them);
     hub.say(id, &format!("(told {to})"));
+}
+
+/// `tell` to a player on another node of a shared database.
+fn tell_elsewhere(hub: &mut Hub, id: ConnId, name: &str, message: &str) {
+    let Some((node, handle)) = hub.db.node_of(name).ok().flatten() else {
+        return hub.say(id, &format!("No player named \"{name}\" is logged in."));
+    };
+    if !may_talk(hub, id) {
+        return;
+    }
+    let from = hub.session(id).map(|s| s.shown()).unwrap_or_default();
+    let told = super::bus::Remote {
+        kind: super::bus::Kind::Tell,
+        handle: handle.clone(),
+        text: format!("{from} tells you: {}", clip(message.trim())),
+    };
+    match hub.db.notify(&node, &told.payload()) {
+        Ok(()) => hub.say(id, &format!("(told {handle})")),
+        Err(e) => {
+            eprintln!("server: database: {e}");
+            hub.say(id, &format!("{handle} could not be told."));
+        }
+    }
 }
 
 /// `say MESSAGE`: to the opponent of the game being played.

@@ -1,0 +1,141 @@
+//! What server nodes sharing a PostgreSQL database tell each other, by
+//! its LISTEN/NOTIFY: each node listens on a channel of its own
+//! ([`channel_of`]) and another node notifies it inside the transaction
+//! of the batch that decided it, so a message is delivered only once
+//! what it tells is committed. A message is a [`Remote`]: what to do,
+//! for which of the node's players, and the text.
+//!
+//! The listener is a thread with a connection of its own; what it hears
+//! reaches the hub as an event, in the order sent. A lost connection is
+//! made again every second (messages sent meanwhile are lost: they are
+//! talk and notices, never moves).
+
+use std::time::Duration;
+
+use postgres::fallible_iterator::FallibleIterator;
+use tokio::sync::mpsc;
+
+use super::net::Event;
+
+/// The longest payload PostgreSQL carries, less room for the header.
+pub const MAX_TEXT: usize = 7800;
+
+/// A message from another node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Remote {
+    /// What to do.
+    pub kind: Kind,
+    /// The handle of the player (on this node) it is for.
+    pub handle: String,
+    /// The text.
+    pub text: String,
+}
+
+/// What a message asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Tell the player this text (talk from another node).
+    Tell,
+    /// The player logged in on another node: this session ends.
+    Kick,
+}
+
+impl Remote {
+    /// The message as a payload: `kind`, handle and text on lines.
+    pub fn payload(&self) -> String {
+        let kind = match self.kind {
+            Kind::Tell => "tell",
+            Kind::Kick => "kick",
+        };
+        let mut text = self.text.as_str();
+        if text.len() > MAX_TEXT {
+            let cut = (0..=MAX_TEXT).rev().find(|&i| text.is_char_boundary(i));
+            text = &text[..cut.unwrap_or(0)];
+        }
+        format!("{kind}\n{}\n{text}", self.handle)
+    }
+
+    /// A payload read back (`None` when it is not one).
+    pub fn read(payload: &str) -> Option<Remote> {
+        let mut parts = payload.splitn(3, '\n');
+        let kind = match parts.next()? {
+            "tell" => Kind::Tell,
+            "kick" => Kind::Kick,
+            _ => return None,
+        };
+        Some(Remote {
+            kind,
+            handle: parts.next()?.to_string(),
+            text: parts.next().unwrap_or_default().to_string(),
+        })
+    }
+}
+
+/// The channel node `node` listens on: `antichess_` and its name in
+/// lower-case letters, digits and `_`, at most 63 bytes.
+pub fn channel_of(node: &str) -> String {
+    let name: String = node
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let mut channel = format!("antichess_{name}");
+    channel.truncate(63);
+    channel
+}
+
+/// Listens for node `node`'s messages on the database at `url`, each
+/// sent to the hub, until the hub is gone.
+pub fn listen(url: String, node: String, hub: mpsc::Sender<Event>) {
+    std::thread::spawn(move || {
+        let channel = channel_of(&node);
+        loop {
+            match postgres::Client::connect(&url, postgres::NoTls) {
+                Ok(mut client) => {
+                    if let Err(e) = client.batch_execute(&format!("LISTEN \"{channel}\"")) {
+                        eprintln!("server: database: cannot listen: {e}");
+                    } else {
+                        let mut heard = client.notifications();
+                        let mut heard = heard.blocking_iter();
+                        while let Ok(Some(note)) = heard.next() {
+                            let Some(message) = Remote::read(note.payload()) else {
+                                continue;
+                            };
+                            if hub.blocking_send(Event::Remote(message)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+                Err(e) => eprintln!("server: database: cannot listen: {e}"),
+            }
+            if hub.is_closed() {
+                return;
+            }
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_reads_back_and_channels_are_identifiers() {
+        let m = Remote {
+            kind: Kind::Tell,
+            handle: "Alice".into(),
+            text: "Bob tells you: two\nlines".into(),
+        };
+        assert_eq!(Remote::read(&m.payload()), Some(m));
+        assert_eq!(Remote::read("shout\nx\ny"), None);
+        assert_eq!(channel_of("Lab-2.example-77"), "antichess_lab_2_example_77");
+        assert_eq!(channel_of(&"x".repeat(100)).len(), 63);
+    }
+}
