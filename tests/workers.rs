@@ -368,3 +368,60 @@ fn a_tournament_over_workers_is_the_tournament_played_here() {
         stop(w);
     }
 }
+
+/// The database stopped at once and started again 3 s later, mid-match:
+/// the coordinator and the workers reach it again and every game is
+/// played and counted once.
+#[test]
+fn a_match_outlives_a_database_restart() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let here = tempfile::tempdir().unwrap();
+    let mut args = match_args(&here.path().join("queued"));
+    args.extend(["--db".to_string(), cluster.url.clone()]);
+    let mut coordinator = antichess()
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = coordinator.stderr.take().unwrap();
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let workers = [worker(&cluster, "w1", None), worker(&cluster, "w2", None)];
+    let mut log = Vec::new();
+    while log
+        .iter()
+        .filter(|l: &&String| l.starts_with("game "))
+        .count()
+        < 6
+    {
+        log.push(lines.recv_timeout(Duration::from_secs(120)).unwrap());
+    }
+    cluster.restart(Duration::from_secs(3));
+    let out = finish(coordinator, Duration::from_secs(600));
+    log.extend(lines.try_iter());
+    let log = log.join("\n");
+    assert!(out.status.success(), "{log}");
+    assert!(log.contains("trying again"), "{log}");
+    let mut numbers: Vec<u32> = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("game "))
+        .map(|l| l.split(':').next().unwrap().trim().parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=40).collect::<Vec<u32>>(), "{log}");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.lines().nth(1).unwrap().starts_with("first       40"),
+        "{table}"
+    );
+    for w in workers {
+        stop(w);
+    }
+}

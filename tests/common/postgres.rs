@@ -65,7 +65,7 @@ impl Cluster {
             std::os::unix::fs::chown(dir.path(), Some(user.uid.as_raw()), Some(user.gid.as_raw()))
                 .unwrap();
         }
-        let mut cluster = Cluster {
+        let cluster = Cluster {
             url: format!(
                 "postgresql:///postgres?host={}&user=antichess",
                 dir.path().display()
@@ -75,7 +75,6 @@ impl Cluster {
             as_postgres,
         };
         let data = cluster.dir.path().join("data");
-        let log = cluster.dir.path().join("log");
         let made = cluster.run(
             "initdb",
             &[
@@ -95,11 +94,19 @@ impl Cluster {
             "initdb: {}",
             String::from_utf8_lossy(&made.stderr)
         );
+        cluster.start_server();
+        Some(cluster)
+    }
+
+    /// Starts the cluster's server (made by `initdb`, stopped).
+    fn start_server(&self) {
+        let data = self.dir.path().join("data");
+        let log = self.dir.path().join("log");
         let options = format!(
             "-k {} -c listen_addresses= -c fsync=off -c max_connections=200",
-            cluster.dir.path().display()
+            self.dir.path().display()
         );
-        let started = cluster.run(
+        let started = self.run(
             "pg_ctl",
             &[
                 "-D",
@@ -116,13 +123,36 @@ impl Cluster {
         );
         if !started.status.success() {
             let log = std::fs::read_to_string(&log).unwrap_or_default();
-            cluster.url.clear();
             panic!(
                 "pg_ctl start: {}\n{log}",
                 String::from_utf8_lossy(&started.stderr)
             );
         }
-        Some(cluster)
+    }
+
+    /// Stops the server at once (every connection cut), waits `down`,
+    /// and starts it again.
+    #[allow(dead_code)]
+    pub fn restart(&self, down: std::time::Duration) {
+        let data = self.dir.path().join("data");
+        let stopped = self.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &data.to_string_lossy(),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
+        );
+        assert!(
+            stopped.status.success(),
+            "{}",
+            String::from_utf8_lossy(&stopped.stderr)
+        );
+        std::thread::sleep(down);
+        self.start_server();
     }
 
     /// The cluster's folder (its socket is there).

@@ -15,6 +15,26 @@ use super::{GameRecord, MatchConfig, MatchResult, fingerprint, records};
 /// How often the coordinator looks for delivered games.
 const POLL: Duration = Duration::from_millis(200);
 
+/// How long the coordinator tries to reach a database it lost.
+const RECONNECT: Duration = Duration::from_secs(60);
+
+/// A connection to `url` again after `error`, tried every 2 s for
+/// [`RECONNECT`] (`None`: not reached, or interrupted meanwhile).
+fn reconnect(url: &str, interrupt: &AtomicBool, error: &str) -> Option<Queue> {
+    eprintln!(
+        "antichess: the database {}: {error}; trying again",
+        shown(url)
+    );
+    let end = std::time::Instant::now() + RECONNECT;
+    while std::time::Instant::now() < end && !interrupt.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_secs(2));
+        if let Ok(queue) = Queue::connect(url) {
+            return Some(queue);
+        }
+    }
+    None
+}
+
 /// A match in the queue, its coordinator holding it open.
 pub struct Queued {
     queue: Queue,
@@ -88,7 +108,12 @@ impl Queued {
             match step {
                 Ok(0) => break queue.close(id, "done"),
                 Ok(_) => std::thread::sleep(POLL),
-                Err(e) => break Err(e),
+                // The database restarting or a moment without network:
+                // the match goes on once it is back.
+                Err(e) => match reconnect(&self.url, interrupt, &e) {
+                    Some(q) => *queue = q,
+                    None => break Err(e),
+                },
             }
         };
         if let Err(e) = outcome {

@@ -176,7 +176,7 @@ impl Queue {
                 ],
             )
             .map_err(|e| e.to_string())?;
-        let id: i64 = row.get(0);
+        let id: i64 = col(&row, 0)?;
         for (n, game) in config.suite.iter().flatten().enumerate() {
             tx.execute(
                 "INSERT INTO arena_openings (match_id, n, game_file) VALUES ($1, $2, $3)",
@@ -214,7 +214,7 @@ impl Queue {
                 &[&id],
             )
             .map_err(|e| e.to_string())?;
-        Ok(row.get(0))
+        col(&row, 0)
     }
 
     /// Ends a match (`stopped`: before every pair was played, which the
@@ -254,7 +254,7 @@ impl Queue {
                 &[&id],
             )
             .map_err(|e| e.to_string())?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        rows.iter().map(|r| Ok((col(r, 0)?, col(r, 1)?))).collect()
     }
 
     /// How many times each pair of match `id` was claimed, by pair.
@@ -266,10 +266,9 @@ impl Queue {
                 &[&id],
             )
             .map_err(|e| e.to_string())?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get::<_, i32>(0) as u32, r.get::<_, i32>(1) as u32))
-            .collect())
+        rows.iter()
+            .map(|r| Ok((col::<i32>(r, 0)? as u32, col::<i32>(r, 1)? as u32)))
+            .collect()
     }
 
     /// The matches open to workers: not ended, their coordinator alive.
@@ -282,19 +281,20 @@ impl Queue {
                 &[],
             )
             .map_err(|e| e.to_string())?;
-        Ok(rows
-            .iter()
-            .map(|r| OpenMatch {
-                id: r.get(0),
-                commands: [r.get(1), r.get(2)],
-                hashes: [r.get(3), r.get(4)],
+        rows.iter()
+            .map(|r| {
+                Ok(OpenMatch {
+                    id: col(r, 0)?,
+                    commands: [col(r, 1)?, col(r, 2)?],
+                    hashes: [col(r, 3)?, col(r, 4)?],
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// The terms of match `id`, its games looked up in `games`.
     pub fn terms(&mut self, id: i64, games: &Registry) -> Result<MatchConfig, String> {
-        let r = self
+        let r = &self
             .client
             .query_one(
                 "SELECT first_command, second_command, first_name, second_name, games,
@@ -313,27 +313,30 @@ impl Queue {
             .map_err(|e| e.to_string())?;
         let suite = openings
             .iter()
-            .map(|o| games.read_file(o.get::<_, &str>(0).as_bytes()))
+            .map(|o| games.read_file(col::<&str>(o, 0)?.as_bytes()))
             .collect::<Result<Vec<Box<dyn AnyGame>>, String>>()?;
-        let names = match (r.get::<_, Option<String>>(2), r.get::<_, Option<String>>(3)) {
+        let ruleset: String = col(r, 9)?;
+        if games.kind(&ruleset).is_none() {
+            return Err(format!("its ruleset {ruleset:?} is not known here"));
+        }
+        let names = match (col::<Option<String>>(r, 2)?, col::<Option<String>>(r, 3)?) {
             (Some(a), Some(b)) => Some([a, b]),
             _ => None,
         };
         Ok(MatchConfig {
-            first: r.get(0),
-            second: r.get(1),
+            first: col(r, 0)?,
+            second: col(r, 1)?,
             names,
-            games: r.get::<_, i32>(4) as u32,
-            clock_ms: r.get(5),
-            second_clock_ms: r.get(6),
-            increment_ms: r.get(7),
-            period_moves: r.get::<_, Option<i32>>(8).map(|m| m as u32),
-            ruleset: r.get(9),
-            opening_plies: r.get::<_, i32>(10) as u32,
-            seed: r.get::<_, i64>(11) as u64,
-            max_plies: r.get::<_, i64>(12) as usize,
-            skip: r
-                .get::<_, Vec<i32>>(13)
+            games: col::<i32>(r, 4)? as u32,
+            clock_ms: col(r, 5)?,
+            second_clock_ms: col(r, 6)?,
+            increment_ms: col(r, 7)?,
+            period_moves: col::<Option<i32>>(r, 8)?.map(|m| m as u32),
+            ruleset,
+            opening_plies: col::<i32>(r, 10)? as u32,
+            seed: col::<i64>(r, 11)? as u64,
+            max_plies: col::<i64>(r, 12)? as usize,
+            skip: col::<Vec<i32>>(r, 13)?
                 .into_iter()
                 .map(|g| g as u32)
                 .collect(),
@@ -380,10 +383,13 @@ impl Queue {
                 &[&worker, &lease.as_secs_f64(), &ids],
             )
             .map_err(|e| e.to_string())?;
-        Ok(row.map(|r| Claim {
-            match_id: r.get(0),
-            pair: r.get::<_, i32>(1) as u32,
-        }))
+        row.map(|r| {
+            Ok(Claim {
+                match_id: col(&r, 0)?,
+                pair: col::<i32>(&r, 1)? as u32,
+            })
+        })
+        .transpose()
     }
 
     /// Renews every lease `worker` holds on a pair of an open match; the
@@ -399,13 +405,14 @@ impl Queue {
                 &[&worker, &lease.as_secs_f64()],
             )
             .map_err(|e| e.to_string())?;
-        Ok(rows
-            .iter()
-            .map(|r| Claim {
-                match_id: r.get(0),
-                pair: r.get::<_, i32>(1) as u32,
+        rows.iter()
+            .map(|r| {
+                Ok(Claim {
+                    match_id: col(r, 0)?,
+                    pair: col::<i32>(r, 1)? as u32,
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Gives a pair back unplayed, for another to claim at once.
@@ -487,36 +494,42 @@ impl Queue {
 /// A delivered game from its row (`game, worker, first_white, winner,
 /// reason, forfeit, termination, plies, counted, extensions, files`).
 fn delivered_of(row: &Row) -> Result<Delivered, String> {
-    let reason_name: &str = row.get(4);
+    let reason_name: &str = col(row, 4)?;
     let reason =
         Reason::named(reason_name).ok_or_else(|| format!("unknown reason {reason_name:?}"))?;
-    let outcome = match row.get::<_, Option<&str>>(3) {
+    let outcome = match col::<Option<&str>>(row, 3)? {
         None => Outcome::draw(reason),
         Some("white") => Outcome::win(Color::White, reason),
         Some(_) => Outcome::win(Color::Black, reason),
     };
-    let extensions: Vec<String> = row.get(9);
-    let texts: Vec<String> = row.get(10);
+    let extensions: Vec<String> = col(row, 9)?;
+    let texts: Vec<String> = col(row, 10)?;
     let files = extensions
         .into_iter()
         .map(|e| extension(&e))
         .zip(texts)
         .collect();
     Ok(Delivered {
-        index: row.get::<_, i32>(0) as u32,
-        worker: row.get(1),
+        index: col::<i32>(row, 0)? as u32,
+        worker: col(row, 1)?,
         finished: Finished {
             record: GameRecord {
-                first_white: row.get(2),
+                first_white: col(row, 2)?,
                 outcome,
-                forfeit: row.get::<_, Option<&str>>(5).map(forfeit_named),
-                termination: row.get(6),
-                plies: row.get::<_, i32>(7) as usize,
-                counted: row.get(8),
+                forfeit: col::<Option<&str>>(row, 5)?.map(forfeit_named),
+                termination: col(row, 6)?,
+                plies: col::<i32>(row, 7)? as usize,
+                counted: col(row, 8)?,
             },
             files,
         },
     })
+}
+
+/// Column `i` of `row`: an error, not a panic, when it is of another
+/// type (a table of the same name made by something else).
+fn col<'a, T: postgres::types::FromSql<'a>>(row: &'a Row, i: usize) -> Result<T, String> {
+    row.try_get(i).map_err(|e| format!("column {i}: {e}"))
 }
 
 /// The record's file extensions the referees write.

@@ -232,11 +232,27 @@ impl Slot<'_> {
         };
         let config = match self.terms.get(&claim.match_id) {
             Some(c) => Arc::clone(c),
-            None => {
-                let c = Arc::new(queue.terms(claim.match_id, self.games)?);
-                self.terms.insert(claim.match_id, Arc::clone(&c));
-                c
-            }
+            None => match queue.terms(claim.match_id, self.games) {
+                Ok(c) => {
+                    let c = Arc::new(c);
+                    self.terms.insert(claim.match_id, Arc::clone(&c));
+                    c
+                }
+                Err(why) => {
+                    // Terms this build cannot play: left to other workers.
+                    eprintln!(
+                        "antichess worker: not playing match {}: {why}",
+                        claim.match_id
+                    );
+                    queue.refuse(claim.match_id, &self.options.name, &why)?;
+                    self.verdicts
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .insert(claim.match_id, false);
+                    queue.release(&self.options.name, claim)?;
+                    return Ok(Some(false));
+                }
+            },
         };
         let hashes = [
             self.hash(&config.first).unwrap_or_default(),
