@@ -184,15 +184,16 @@ fn check_stream(client: &Client, viewer: Option<Color>, tried: &Tried, style12: 
     );
 }
 
-#[test]
-fn no_hidden_piece_move_or_refused_attempt_reaches_anyone() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("s.db"));
+/// Three games of seeds 1 to 3, White on `servers[0]` (the game's
+/// host), Black on `servers[1]`, a watcher of `<12>` boards on
+/// `servers[2]` (by White's name) and a reader of drawn boards on the
+/// host (by the game's number); every byte each was sent is checked.
+fn three_games_keep_their_secrets(servers: [&Server; 3]) {
     for seed in [1u64, 2, 3] {
-        let (mut white, white_name) = server.guest();
-        let (mut black, black_name) = server.guest();
-        let (mut watcher, _) = server.guest();
-        let (mut reader, _) = server.guest();
+        let (mut white, white_name) = servers[0].guest();
+        let (mut black, black_name) = servers[1].guest();
+        let (mut watcher, _) = servers[2].guest();
+        let (mut reader, _) = servers[0].guest();
         for c in [&mut white, &mut black, &mut watcher] {
             c.command("style 12");
         }
@@ -202,12 +203,10 @@ fn no_hidden_piece_move_or_refused_attempt_reaches_anyone() {
             "{created}"
         );
         black.expect("match.}");
-        assert!(
-            watcher
-                .command(&format!("observe {white_name}"))
-                .contains("observing game 1")
-        );
-        assert!(reader.command("observe 1").contains("observing game 1"));
+        watcher.send(&format!("observe {white_name}"));
+        watcher.expect("observing game 1");
+        reader.send("observe 1");
+        reader.expect("observing game 1");
         let tried = play_game(&mut white, &mut black, seed);
         for c in [&mut white, &mut black, &mut watcher, &mut reader] {
             c.expect("}");
@@ -221,6 +220,25 @@ fn no_hidden_piece_move_or_refused_attempt_reaches_anyone() {
             drop(c);
         }
         // The next game gets number 1 again once these are gone.
-        std::thread::sleep(std::time::Duration::from_millis(200));
+        std::thread::sleep(std::time::Duration::from_millis(300));
     }
+}
+
+#[test]
+fn no_hidden_piece_move_or_refused_attempt_reaches_anyone() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("s.db"));
+    three_games_keep_their_secrets([&server, &server, &server]);
+}
+
+/// The same across three server nodes sharing PostgreSQL: Black and the
+/// watcher connected to other nodes than the game's, relayed to it.
+#[test]
+fn secrets_hold_across_server_nodes() {
+    let Some(cluster) = common::postgres::Cluster::start() else {
+        return;
+    };
+    let db = std::path::Path::new(&cluster.url);
+    let nodes = [Server::start(db), Server::start(db), Server::start(db)];
+    three_games_keep_their_secrets([&nodes[0], &nodes[1], &nodes[2]]);
 }

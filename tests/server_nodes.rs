@@ -162,3 +162,67 @@ fn who_and_tell_cross_nodes() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// A game between players on two nodes, watched from a third: every move
+/// reaches both players and the watcher, the end reaches all three, and
+/// afterwards the players' lines are their own node's again.
+#[test]
+fn a_game_across_nodes_with_a_watcher_on_a_third() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let db = Path::new(&cluster.url);
+    alice_and_bob(db);
+    let nodes = [Server::start(db), Server::start(db), Server::start(db)];
+    let mut alice = nodes[0].user("Alice", "wonderland");
+    let mut bob = nodes[1].user("Bob", "builder");
+    let (mut carol, _) = nodes[2].guest();
+    for c in [&mut alice, &mut bob, &mut carol] {
+        c.command("style 12");
+    }
+    let (seen, created) = challenge(&mut alice, &mut bob, "Bob", "5 0 white");
+    assert!(
+        seen.contains("Challenge: Alice (----) Bob (----) unrated blitz 5 0 [white]."),
+        "{seen}"
+    );
+    assert!(
+        created.contains("{Game 1 (Alice vs. Bob) Creating unrated blitz match.}"),
+        "{created}"
+    );
+    alice.send("e4");
+    let board = last_board(&bob.expect("P/e2-e4"));
+    assert_eq!(board[9], "B");
+    // Carol's node asks Alice's, which hosts the game: the answer comes
+    // from there.
+    carol.send("observe Alice");
+    carol.expect("You are now observing game 1.");
+    bob.send("e5");
+    alice.expect("P/e7-e5");
+    carol.expect("P/e7-e5");
+    alice.send("Nf3");
+    bob.expect("N/g1-f3");
+    let seen = last_board(&carol.expect("N/g1-f3"));
+    assert_eq!(
+        seen[1..9].join(" "),
+        "rnbqkbnr pppp-ppp -------- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R"
+    );
+    bob.send("resign");
+    for c in [&mut alice, &mut bob, &mut carol] {
+        c.expect("{Game 1 (Alice vs. Bob) Bob resigns} 1-0");
+    }
+    // Released: Bob's commands are his node's again, and answered.
+    let mut answered = String::new();
+    for _ in 0..50 {
+        answered = bob.command("who");
+        if answered.contains("players displayed") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        answered.contains(":Carol") || answered.contains("(U)"),
+        "{answered}"
+    );
+    let history = carol.command("history Alice");
+    assert!(history.contains("Bob"), "{history}");
+}

@@ -25,46 +25,80 @@ pub const MAX_TEXT: usize = 7800;
 pub struct Remote {
     /// What to do.
     pub kind: Kind,
+    /// The node that sent it.
+    pub from: String,
     /// The handle of the player (on this node) it is for.
     pub handle: String,
     /// The text.
     pub text: String,
 }
 
-/// What a message asks.
+/// What a message asks. A player whose game (or challenge, or watched
+/// game) is on another node is *relayed* there ([`super::relay`]): its
+/// home node, which holds its connection, passes its lines on, and the
+/// node of the game, which holds a stand-in session for it, sends back
+/// what that session is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Tell the player this text (talk from another node).
     Tell,
     /// The player logged in on another node: this session ends.
     Kick,
+    /// To the home node: relay the player to the sender from now on.
+    Relay,
+    /// To the node of the game: the player may not be relayed (busy).
+    Refused,
+    /// To the node of the game: the player's settings (`Session::settings`).
+    Settings,
+    /// To the node of the game: a line the player typed.
+    Line,
+    /// To the home node: text for the player.
+    Deliver,
+    /// To the home node: the relay ends (nothing left there for it).
+    Release,
+    /// To the node of the game: the player's connection is gone.
+    Gone,
+    /// To the node of a player: run this line for a player of the
+    /// sender (`observe NAME` for a player whose game is elsewhere).
+    Visit,
 }
 
+const KINDS: [(Kind, &str); 10] = [
+    (Kind::Tell, "tell"),
+    (Kind::Kick, "kick"),
+    (Kind::Relay, "relay"),
+    (Kind::Refused, "refused"),
+    (Kind::Settings, "settings"),
+    (Kind::Line, "line"),
+    (Kind::Deliver, "deliver"),
+    (Kind::Release, "release"),
+    (Kind::Gone, "gone"),
+    (Kind::Visit, "visit"),
+];
+
 impl Remote {
-    /// The message as a payload: `kind`, handle and text on lines.
+    /// The message as a payload: kind, sender, handle and text on lines.
     pub fn payload(&self) -> String {
-        let kind = match self.kind {
-            Kind::Tell => "tell",
-            Kind::Kick => "kick",
-        };
+        let kind = KINDS
+            .iter()
+            .find(|(k, _)| *k == self.kind)
+            .map_or("tell", |(_, w)| w);
         let mut text = self.text.as_str();
         if text.len() > MAX_TEXT {
             let cut = (0..=MAX_TEXT).rev().find(|&i| text.is_char_boundary(i));
             text = &text[..cut.unwrap_or(0)];
         }
-        format!("{kind}\n{}\n{text}", self.handle)
+        format!("{kind}\n{}\n{}\n{text}", self.from, self.handle)
     }
 
     /// A payload read back (`None` when it is not one).
     pub fn read(payload: &str) -> Option<Remote> {
-        let mut parts = payload.splitn(3, '\n');
-        let kind = match parts.next()? {
-            "tell" => Kind::Tell,
-            "kick" => Kind::Kick,
-            _ => return None,
-        };
+        let mut parts = payload.splitn(4, '\n');
+        let word = parts.next()?;
+        let kind = KINDS.iter().find(|(_, w)| *w == word)?.0;
         Some(Remote {
             kind,
+            from: parts.next()?.to_string(),
             handle: parts.next()?.to_string(),
             text: parts.next().unwrap_or_default().to_string(),
         })
@@ -130,11 +164,12 @@ mod tests {
     fn a_message_reads_back_and_channels_are_identifiers() {
         let m = Remote {
             kind: Kind::Tell,
+            from: "node-1".into(),
             handle: "Alice".into(),
             text: "Bob tells you: two\nlines".into(),
         };
         assert_eq!(Remote::read(&m.payload()), Some(m));
-        assert_eq!(Remote::read("shout\nx\ny"), None);
+        assert_eq!(Remote::read("shout\nn\nx\ny"), None);
         assert_eq!(channel_of("Lab-2.example-77"), "antichess_lab_2_example_77");
         assert_eq!(channel_of(&"x".repeat(100)).len(), 63);
     }

@@ -383,6 +383,18 @@ impl Db {
         Ok(())
     }
 
+    /// Whether node `node` is alive (renewed its lease).
+    pub fn is_alive(&self, node: &str) -> Result<bool, DbError> {
+        if !self.is_shared() {
+            return Ok(true);
+        }
+        let row = self.sql.query_opt(
+            &format!("SELECT 1 FROM server_nodes WHERE name = $1 AND name IN ({LIVE_NODES})"),
+            &[Value::Text(node)],
+        )?;
+        Ok(row.is_some())
+    }
+
     /// This node's name (empty for SQLite).
     pub fn node(&self) -> &str {
         &self.node

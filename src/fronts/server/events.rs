@@ -93,17 +93,20 @@ fn handle(hub: &mut Hub, event: Event) {
         Event::Checked { id, peer, name, ok } => login::checked(hub, id, peer, &name, ok),
         Event::Hashed { id, name, hash } => super::register::hashed(hub, id, &name, hash),
         Event::Closed { id } => leave::gone(hub, id),
-        Event::Remote(message) => hub.remote(message),
+        Event::Remote(message) => super::relay::heard(hub, message),
         Event::Shutdown => shutdown(hub),
     }
 }
 
 /// A line from a client, at whatever stage it is.
-fn client_line(hub: &mut Hub, id: ConnId, line: &str) {
+pub(super) fn client_line(hub: &mut Hub, id: ConnId, line: &str) {
     let Some(session) = hub.session(id) else {
         return;
     };
     if session.is_in() {
+        if super::relay::pass_on(hub, id, line) {
+            return;
+        }
         if let Some(s) = hub.session_mut(id) {
             s.answered = true;
         }
@@ -155,6 +158,7 @@ fn tick(hub: &mut Hub) {
         if let Err(e) = hub.db.keep_alive() {
             eprintln!("server: database: cannot say this node is alive: {e}");
         }
+        super::relay::check_hosts(hub);
     }
     for number in due(hub, now, Table::deadline) {
         play::flag(hub, number);
@@ -186,6 +190,7 @@ fn tick(hub: &mut Hub) {
 /// Sends what is queued, each logged-in client's text followed by the
 /// prompt. A client whose queue is full is not reading: it is let go.
 fn flush(hub: &mut Hub) {
+    super::relay::flush(hub);
     let mut stuck = Vec::new();
     for (id, session) in hub.sessions_mut() {
         let answered = std::mem::take(&mut session.answered) && session.is_in();

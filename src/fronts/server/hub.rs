@@ -145,12 +145,22 @@ impl Hub {
         self.sessions.insert(id, session);
     }
 
+    /// A stand-in for a player of another node, logged in here under its
+    /// handle (not a presence of this node: [`super::relay`]).
+    pub fn connect_stand_in(&mut self, id: ConnId, session: Session) {
+        self.handles.insert(session.handle.to_lowercase(), id);
+        self.sessions.insert(id, session);
+    }
+
     /// A client is gone: its session, and its handle freed (on every
     /// node).
     pub fn disconnect(&mut self, id: ConnId) -> Option<Session> {
         let session = self.sessions.remove(&id)?;
         if session.is_in() && self.find(&session.handle) == Some(id) {
             self.handles.remove(&session.handle.to_lowercase());
+            if session.home.is_some() {
+                return Some(session);
+            }
             if let Err(e) = self.db.absent(&session.handle) {
                 eprintln!("server: database: {e}");
             }
@@ -395,32 +405,15 @@ impl Hub {
         // name elsewhere ended, as one here would be.
         let shown = self.session(id).map(Session::shown).unwrap_or_default();
         match self.db.present(handle, &shown) {
-            Ok(Some(node)) => {
-                let kick = super::bus::Remote {
-                    kind: super::bus::Kind::Kick,
-                    handle: handle.to_string(),
-                    text: "\nYou are logged in from somewhere else: this session ends.".into(),
-                };
-                if let Err(e) = self.db.notify(&node, &kick.payload()) {
-                    eprintln!("server: database: {e}");
-                }
-            }
+            Ok(Some(node)) => super::relay::send(
+                self,
+                &node,
+                super::bus::Kind::Kick,
+                handle,
+                "\nYou are logged in from somewhere else: this session ends.",
+            ),
             Ok(None) => {}
             Err(e) => eprintln!("server: database: {e}"),
-        }
-    }
-
-    /// A message from another node.
-    pub fn remote(&mut self, message: super::bus::Remote) {
-        let Some(id) = self.find(&message.handle) else {
-            return;
-        };
-        match message.kind {
-            super::bus::Kind::Tell => self.chat(id, &message.text),
-            super::bus::Kind::Kick => {
-                self.say(id, &message.text);
-                super::leave::close(self, id);
-            }
         }
     }
 

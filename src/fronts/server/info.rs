@@ -10,7 +10,7 @@ pub fn who(hub: &mut Hub, id: ConnId) {
     let mut lines: Vec<String> = hub
         .sessions()
         .map(|(_, s)| s)
-        .filter(|s| s.is_in())
+        .filter(|s| s.is_in() && s.home.is_none())
         .map(|s| {
             let state = if s.seating.playing().is_some() {
                 '^'

@@ -31,6 +31,7 @@ pub fn gone(hub: &mut Hub, id: ConnId) {
     if !session.is_in() {
         return;
     }
+    super::relay::left(hub, &session);
     super::notices::player(hub, &session.handle, false);
     hub.forget(&session.handle);
     for number in session.seating.observing() {

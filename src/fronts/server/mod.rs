@@ -35,6 +35,7 @@ mod play;
 mod rate;
 mod rating;
 mod register;
+mod relay;
 mod requests;
 mod result;
 mod resume;

@@ -156,8 +156,19 @@ pub fn challenge(hub: &mut Hub, id: ConnId, args: &[&str]) {
         Ok(t) => t,
         Err(why) => return hub.say(id, &why),
     };
-    let Some(them) = hub.find(name) else {
-        return hub.say(id, &format!("No player named \"{name}\" is logged in."));
+    let them = match hub.find(name) {
+        Some(them) => them,
+        // A player of another node: a stand-in here for it.
+        None if hub.db.node_of(name).ok().flatten().is_some() => {
+            if let Err(why) = may_play(hub, id, &terms) {
+                return hub.say(id, &why);
+            }
+            match super::relay::stand_in_for(hub, name) {
+                Some(them) => them,
+                None => return,
+            }
+        }
+        None => return hub.say(id, &format!("No player named \"{name}\" is logged in.")),
     };
     if them == id {
         return hub.say(id, "You cannot challenge yourself.");

@@ -78,6 +78,10 @@ pub struct Session {
     pub last_game: Option<(String, super::terms::Terms, crate::rules::chess::Color)>,
     /// The client's address.
     pub peer: std::net::IpAddr,
+    /// A stand-in for a player of this node ([`super::relay`]).
+    pub home: Option<String>,
+    /// The node this player's lines go to while its game is there.
+    pub relay_to: Option<String>,
 }
 
 impl Session {
@@ -112,6 +116,8 @@ impl Session {
             notices: Default::default(),
             last_game: None,
             peer,
+            home: None,
+            relay_to: None,
         }
     }
 
@@ -138,6 +144,23 @@ impl Session {
     /// sent by the hub.
     pub fn waiting(&self) -> usize {
         self.backlog.load(Ordering::SeqCst) + self.pending.len()
+    }
+
+    /// Its settings as another node takes them: `style12 ms seat block
+    /// computer`, each 0 or 1.
+    pub fn settings(&self) -> String {
+        [self.style12, self.ms, self.seat, self.block, self.computer]
+            .map(|b| if b { "1" } else { "0" })
+            .join(" ")
+    }
+
+    /// Takes the settings of [`Session::settings`].
+    pub fn apply_settings(&mut self, text: &str) {
+        let flags: Vec<bool> = text.split(' ').map(|w| w == "1").collect();
+        if let [style12, ms, seat, block, computer] = flags[..] {
+            (self.style12, self.ms, self.seat, self.block, self.computer) =
+                (style12, ms, seat, block, computer);
+        }
     }
 
     /// Whether it is logged in.

@@ -54,18 +54,9 @@ fn tell_elsewhere(hub: &mut Hub, id: ConnId, name: &str, message: &str) {
         return;
     }
     let from = hub.session(id).map(|s| s.shown()).unwrap_or_default();
-    let told = super::bus::Remote {
-        kind: super::bus::Kind::Tell,
-        handle: handle.clone(),
-        text: format!("{from} tells you: {}", clip(message.trim())),
-    };
-    match hub.db.notify(&node, &told.payload()) {
-        Ok(()) => hub.say(id, &format!("(told {handle})")),
-        Err(e) => {
-            eprintln!("server: database: {e}");
-            hub.say(id, &format!("{handle} could not be told."));
-        }
-    }
+    let text = format!("{from} tells you: {}", clip(message.trim()));
+    super::relay::send(hub, &node, super::bus::Kind::Tell, &handle, &text);
+    hub.say(id, &format!("(told {handle})"));
 }
 
 /// `say MESSAGE`: to the opponent of the game being played.
@@ -106,7 +97,11 @@ pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
         return hub.say(id, "Usage: observe N|USER");
     };
     let Some(number) = game_number(hub, word) else {
-        return hub.say(id, &format!("There is no such game ({word})."));
+        let line = format!("observe {word}");
+        if !super::relay::observe_elsewhere(hub, id, word, &line) {
+            hub.say(id, &format!("There is no such game ({word})."));
+        }
+        return;
     };
     let me = hub.handle_of(id);
     let Some(table) = hub.table(number) else {
