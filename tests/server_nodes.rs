@@ -226,3 +226,56 @@ fn a_game_across_nodes_with_a_watcher_on_a_third() {
     let history = carol.command("history Alice");
     assert!(history.contains("Bob"), "{history}");
 }
+
+/// Seeks and games are numbered across the nodes: a seek posted on one
+/// node is listed and taken on another, and the game is listed and
+/// watched by its number from a third.
+#[test]
+fn seeks_and_games_are_every_nodes() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let db = Path::new(&cluster.url);
+    let nodes = [Server::start(db), Server::start(db), Server::start(db)];
+    let (mut ann, ann_name) = nodes[0].guest();
+    let (mut ben, ben_name) = nodes[1].guest();
+    let (mut cat, _) = nodes[2].guest();
+    for c in [&mut ann, &mut ben, &mut cat] {
+        c.command("style 12");
+    }
+    let posted = ann.command("seek 5 0 white");
+    assert!(
+        posted.contains("Your seek has been posted with index 1."),
+        "{posted}"
+    );
+    let sought = ben.command("sought");
+    assert!(
+        sought
+            .lines()
+            .any(|l| l.starts_with("  1 ") && l.contains(&ann_name)),
+        "{sought}"
+    );
+    // Ben's own seek takes the next number, not 1 again.
+    let own = ben.command("seek 3 0");
+    assert!(own.contains("posted with index 2."), "{own}");
+    ben.send("play 1");
+    let created = ann.expect("match.}");
+    assert!(
+        created.contains(&format!(
+            "{{Game 1 ({ann_name} vs. {ben_name}) Creating unrated blitz match.}}"
+        )),
+        "{created}"
+    );
+    ben.expect("match.}");
+    let games = cat.command("games");
+    assert!(
+        games.contains(&format!("  1 {ann_name:<17} {ben_name:<17}"))
+            && games.contains("(on another node)"),
+        "{games}"
+    );
+    cat.send("observe 1");
+    cat.expect("You are now observing game 1.");
+    ann.send("d4");
+    ben.expect("P/d2-d4");
+    cat.expect("P/d2-d4");
+}

@@ -138,6 +138,13 @@ CREATE TABLE IF NOT EXISTS server_nodes (
     name TEXT PRIMARY KEY,
     alive_until TIMESTAMPTZ NOT NULL
 );
+CREATE TABLE IF NOT EXISTS server_listed (
+    kind TEXT NOT NULL,
+    number BIGINT NOT NULL,
+    node TEXT NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (kind, number)
+);
 CREATE TABLE IF NOT EXISTS server_presence (
     handle_lower TEXT PRIMARY KEY,
     handle TEXT NOT NULL,
@@ -245,10 +252,12 @@ impl Db {
             node: node.to_string(),
         };
         db.keep_alive()?;
-        db.sql.execute(
-            "DELETE FROM server_presence WHERE node = $1",
-            &[Value::Text(node)],
-        )?;
+        for table in ["server_presence", "server_listed"] {
+            db.sql.execute(
+                &format!("DELETE FROM {table} WHERE node = $1"),
+                &[Value::Text(node)],
+            )?;
+        }
         Ok(db)
     }
 
@@ -297,11 +306,67 @@ impl Db {
         for orphans in [ORPHANS_ABORTED, ORPHANS_ADJOURNED] {
             self.sql.execute(&orphans.replace("ORPHAN", &orphan), &[])?;
         }
-        self.sql.execute(
-            &format!("DELETE FROM server_presence WHERE node NOT IN ({LIVE_NODES})"),
-            &[],
-        )?;
+        for table in ["server_presence", "server_listed"] {
+            self.sql.execute(
+                &format!("DELETE FROM {table} WHERE node NOT IN ({LIVE_NODES})"),
+                &[],
+            )?;
+        }
         Ok(())
+    }
+
+    /// Takes number `number` of `kind` (`seek`, `game`) across the nodes,
+    /// listed elsewhere as `line`: `false` when another node has it
+    /// (always `true` for SQLite).
+    pub fn list(&self, kind: &str, number: u32, line: &str) -> Result<bool, DbError> {
+        if !self.is_shared() {
+            return Ok(true);
+        }
+        let taken = self.sql.execute(
+            "INSERT INTO server_listed (kind, number, node, line) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (kind, number) DO UPDATE SET line = excluded.line \
+             WHERE server_listed.node = excluded.node",
+            &[
+                Value::Text(kind),
+                Value::Int(i64::from(number)),
+                Value::Text(&self.node),
+                Value::Text(line),
+            ],
+        )?;
+        Ok(taken == 1)
+    }
+
+    /// Gives number `number` of `kind` back.
+    pub fn unlist(&self, kind: &str, number: u32) -> Result<(), DbError> {
+        if self.is_shared() {
+            self.sql.execute(
+                "DELETE FROM server_listed WHERE kind = $1 AND number = $2 AND node = $3",
+                &[
+                    Value::Text(kind),
+                    Value::Int(i64::from(number)),
+                    Value::Text(&self.node),
+                ],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// What the other live nodes list of `kind`: number, node, line.
+    pub fn listed_elsewhere(&self, kind: &str) -> Result<Vec<(u32, String, String)>, DbError> {
+        if !self.is_shared() {
+            return Ok(Vec::new());
+        }
+        let rows = self.sql.query(
+            &format!(
+                "SELECT number, node, line FROM server_listed WHERE kind = $1 \
+                 AND node <> $2 AND node IN ({LIVE_NODES}) ORDER BY number"
+            ),
+            &[Value::Text(kind), Value::Text(&self.node)],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|r| (r[0].int() as u32, r[1].text(), r[2].text()))
+            .collect())
     }
 
     /// `handle` logged in on this node, shown in `who` as `shown`

@@ -194,14 +194,26 @@ impl Hub {
         self.tables.values()
     }
 
-    /// The smallest number no game in progress has.
+    /// The smallest number no game in progress has, here or on another
+    /// node sharing the database (taken there at once).
     pub fn free_table_number(&self) -> u32 {
-        (1..).find(|n| !self.tables.contains_key(n)).unwrap_or(1)
+        (1..)
+            .find(|n| !self.tables.contains_key(n) && self.db.list("game", *n, "").unwrap_or(true))
+            .unwrap_or(1)
     }
 
     /// Seats a game: its players online are told they play it.
     pub fn seat_table(&mut self, table: Table) {
         let number = table.number;
+        let line = format!(
+            "{number:3} {:<17} {:<17} [{}]",
+            table.players.white,
+            table.players.black,
+            table.terms.describe(&self.games)
+        );
+        if let Err(e) = self.db.list("game", number, &line) {
+            eprintln!("server: database: {e}");
+        }
         for handle in table.players.iter() {
             if let Some(s) = self.find(handle).and_then(|c| self.sessions.get_mut(&c)) {
                 s.seating.playing = Some(number);
@@ -223,6 +235,9 @@ impl Hub {
     /// watchers.
     pub fn close_table(&mut self, number: u32) -> Option<Table> {
         let table = self.tables.remove(&number)?;
+        if let Err(e) = self.db.unlist("game", number) {
+            eprintln!("server: database: {e}");
+        }
         for handle in table.players.iter() {
             if let Some(s) = self.find(handle).and_then(|c| self.sessions.get_mut(&c))
                 && s.seating.playing == Some(number)
@@ -276,10 +291,9 @@ impl Hub {
         let number = (0..SEEK_NUMBERS).find_map(|_| {
             let number = self.next_seek;
             self.next_seek = self.next_seek % SEEK_NUMBERS + 1;
-            self.seeks
-                .iter()
-                .all(|s| s.number != number)
-                .then_some(number)
+            (self.seeks.iter().all(|s| s.number != number)
+                && self.db.list("seek", number, "").unwrap_or(true))
+            .then_some(number)
         })?;
         let seek = Seek {
             number,
@@ -287,6 +301,10 @@ impl Hub {
             terms,
             color,
         };
+        let line = super::seek::sought_line(self, &seek);
+        if let Err(e) = self.db.list("seek", number, &line) {
+            eprintln!("server: database: {e}");
+        }
         super::notices::seek_posted(self, &seek);
         self.seeks.push(seek);
         Some(number)
@@ -299,6 +317,11 @@ impl Hub {
             std::mem::take(&mut self.seeks).into_iter().partition(gone);
         self.seeks = kept;
         let numbers: Vec<u32> = gone.iter().map(|s| s.number).collect();
+        for &number in &numbers {
+            if let Err(e) = self.db.unlist("seek", number) {
+                eprintln!("server: database: {e}");
+            }
+        }
         super::notices::seeks_removed(self, &numbers);
         gone
     }

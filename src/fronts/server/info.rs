@@ -48,7 +48,14 @@ pub fn games(hub: &mut Hub, id: ConnId) {
             t.game.plies()
         ));
     }
-    lines.push(format!("\n  {} games displayed.", hub.tables().count()));
+    let elsewhere = hub.db.listed_elsewhere("game").unwrap_or_default();
+    let count = hub.tables().count() + elsewhere.len();
+    lines.extend(
+        elsewhere
+            .into_iter()
+            .map(|(_, _, line)| format!("{line} (on another node)")),
+    );
+    lines.push(format!("\n  {count} games displayed."));
     hub.say(id, &lines.join("\n"));
 }
 

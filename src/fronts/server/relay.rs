@@ -70,6 +70,10 @@ pub fn stand_in_for(hub: &mut Hub, name: &str) -> Option<ConnId> {
 
 /// A message from another node.
 pub fn heard(hub: &mut Hub, message: Remote) {
+    if message.kind == Kind::Visit {
+        let from = message.from.clone();
+        return visit(hub, &from, &message);
+    }
     let Some(id) = hub.find(&message.handle) else {
         // The player left before the message came: a host is told.
         if message.kind == Kind::Relay {
@@ -128,7 +132,6 @@ pub fn heard(hub: &mut Hub, message: Remote) {
             }
             super::leave::gone(hub, id);
         }
-        Kind::Visit => visit(hub, from, &message),
         _ => {}
     }
 }
@@ -141,6 +144,10 @@ fn visit(hub: &mut Hub, from: &str, message: &Remote) {
         Some((watcher, line)) => (watcher.to_string(), line.to_string()),
         None => return,
     };
+    if message.handle.is_empty() {
+        let id = stand_in(hub, &watcher, from);
+        return super::events::client_line(hub, id, &line);
+    }
     let Some(player) = hub.find(&message.handle) else {
         return;
     };
@@ -204,6 +211,18 @@ pub fn check_hosts(hub: &mut Hub) {
             );
         }
     }
+}
+
+/// `line` (`play N`, `observe N`) run, for a stand-in of player `id`, on
+/// the node that lists number `number` of `kind` (`false`: none does).
+pub fn run_where_listed(hub: &mut Hub, id: ConnId, kind: &str, number: u32, line: &str) -> bool {
+    let listed = hub.db.listed_elsewhere(kind).unwrap_or_default();
+    let Some((_, node, _)) = listed.into_iter().find(|(n, _, _)| *n == number) else {
+        return false;
+    };
+    let me = hub.handle_of(id);
+    send(hub, &node, Kind::Visit, "", &format!("{me}\n{line}"));
+    true
 }
 
 /// A relayed player's connection is gone: its host is told.

@@ -105,20 +105,31 @@ pub fn unseek(hub: &mut Hub, id: ConnId, args: &[&str]) {
     }
 }
 
-/// `sought`: the open seeks.
+/// A seek as `sought` lists it.
+pub fn sought_line(hub: &Hub, s: &super::offer::Seek) -> String {
+    format!(
+        "{:3} {:>4} {:<17} {}{}",
+        s.number,
+        rating_text(hub, &s.owner, &s.terms),
+        s.owner,
+        s.terms.describe_seek(&hub.games),
+        s.color.map_or(String::new(), |c| format!(" [{}]", side(c)))
+    )
+}
+
+/// `sought`: the open seeks, of every node sharing the database.
 pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
-    let mut lines = Vec::new();
-    for s in hub.seeks() {
-        lines.push(format!(
-            "{:3} {:>4} {:<17} {}{}",
-            s.number,
-            rating_text(hub, &s.owner, &s.terms),
-            s.owner,
-            s.terms.describe_seek(&hub.games),
-            s.color.map_or(String::new(), |c| format!(" [{}]", side(c)))
-        ));
-    }
-    lines.push(format!("{} ads displayed.", hub.seeks().len()));
+    let mut lines: Vec<(u32, String)> = hub
+        .seeks()
+        .iter()
+        .map(|s| (s.number, sought_line(hub, s)))
+        .collect();
+    let elsewhere = hub.db.listed_elsewhere("seek").unwrap_or_default();
+    lines.extend(elsewhere.into_iter().map(|(n, _, line)| (n, line)));
+    lines.sort();
+    let count = lines.len();
+    let mut lines: Vec<String> = lines.into_iter().map(|(_, l)| l).collect();
+    lines.push(format!("{count} ads displayed."));
     hub.say(id, &lines.join("\n"));
 }
 
@@ -128,7 +139,12 @@ pub fn play(hub: &mut Hub, id: ConnId, args: &[&str]) {
         return hub.say(id, "Usage: play N (a seek's number; see sought).");
     };
     let Some(seek) = hub.seeks().iter().find(|s| s.number == number).cloned() else {
-        return hub.say(id, "That seek is not available.");
+        // A seek of another node: taken there, for a stand-in of this
+        // player.
+        if !super::relay::run_where_listed(hub, id, "seek", number, &format!("play {number}")) {
+            hub.say(id, "That seek is not available.");
+        }
+        return;
     };
     let me = hub.handle_of(id);
     if seek.owner == me {

@@ -98,7 +98,11 @@ pub fn observe(hub: &mut Hub, id: ConnId, args: &[&str]) {
     };
     let Some(number) = game_number(hub, word) else {
         let line = format!("observe {word}");
-        if !super::relay::observe_elsewhere(hub, id, word, &line) {
+        let elsewhere = match word.parse::<u32>() {
+            Ok(n) => super::relay::run_where_listed(hub, id, "game", n, &line),
+            Err(_) => super::relay::observe_elsewhere(hub, id, word, &line),
+        };
+        if !elsewhere {
             hub.say(id, &format!("There is no such game ({word})."));
         }
         return;
