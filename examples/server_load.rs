@@ -6,6 +6,12 @@
 //! cargo run --release --example server_load -- [CLIENTS] [PLIES] [THINK_MS] [FLOODERS] [GUESSERS]
 //! ```
 //!
+//! With `SERVER_LOAD_DB=postgres://...` it starts `SERVER_LOAD_NODES`
+//! (default 3) server nodes over that database instead of one server over
+//! SQLite, and seats each game's players on two different nodes (game
+//! `g`: White on node `g mod N`, Black on the next): every move crosses
+//! nodes. Memory and CPU are then the nodes' sums.
+//!
 //! Defaults: 1000 clients, 40 plies a game, a pause of 0 to 2 x THINK_MS
 //! (default 500) before each move, no flooders and no guessers. Of the
 //! clients, FLOODERS send 100 `tell`s of 400 characters to players and a
@@ -77,7 +83,9 @@ impl Conn {
         loop {
             let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
                 .await
-                .expect("the server did not answer in 60 s")
+                .unwrap_or_else(|_| {
+                    panic!("{}: no {pattern:?} from the server in 60 s", self.handle)
+                })
                 .expect("read")
                 .expect("the server closed the connection");
             if line.contains(pattern) {
@@ -124,7 +132,7 @@ struct Attack {
 
 /// Two clients (`k` and `k + 1`) play one game of random legal moves.
 async fn pair(
-    addr: String,
+    (addr, black_addr): (String, String),
     k: usize,
     plies: usize,
     think_ms: u64,
@@ -133,7 +141,7 @@ async fn pair(
 ) {
     let seed = k as u64 / 2 + 1;
     let mut white = Conn::guest(&addr, k).await;
-    let mut black = Conn::guest(&addr, k + 1).await;
+    let mut black = Conn::guest(&black_addr, k + 1).await;
     {
         let mut players = attack.players.lock().unwrap();
         players.push(white.handle.clone());
@@ -325,7 +333,18 @@ fn main() {
     let guessers: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
     let players = clients.saturating_sub(flooders + guessers) / 2 * 2;
     let dir = tempfile::tempdir().expect("temporary folder");
-    let db = dir.path().join("load.db");
+    let shared = std::env::var("SERVER_LOAD_DB").ok();
+    let nodes: usize = match &shared {
+        Some(_) => std::env::var("SERVER_LOAD_NODES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(3),
+        None => 1,
+    };
+    let db: std::ffi::OsString = match &shared {
+        Some(url) => url.into(),
+        None => dir.path().join("load.db").into(),
+    };
     let exe = std::env::current_exe().unwrap();
     let binary = exe.ancestors().nth(2).unwrap().join("antichess");
     // The account the guessers try.
@@ -346,49 +365,64 @@ fn main() {
     // still being let go: at exactly CLIENTS a player may find the server
     // full.
     let room = (clients + guessers).to_string();
-    let mut server = std::process::Command::new(&binary)
-        .args([
-            "server",
-            "--listen",
-            "127.0.0.1:0",
-            "--max-connections",
-            &room,
-            "--db",
-        ])
-        .arg(&db)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot start {}: {e} (cargo build --release first)",
-                binary.display()
-            )
-        });
-    let mut first = String::new();
-    let mut output = std::io::BufReader::new(server.stdout.take().unwrap());
-    output.read_line(&mut first).unwrap();
-    // Keep reading what the server prints, so that it never writes to a
-    // closed pipe.
-    std::thread::spawn(move || std::io::copy(&mut output, &mut std::io::sink()));
-    let addr = first
-        .trim()
-        .strip_prefix("Listening on ")
-        .unwrap()
-        .to_string();
-    let pid = server.id();
-    let stop = Stop(pid);
+    let mut servers = Vec::new();
+    let mut addrs = Vec::new();
+    let mut stops = Vec::new();
+    for _ in 0..nodes {
+        let mut server = std::process::Command::new(&binary)
+            .args([
+                "server",
+                "--listen",
+                "127.0.0.1:0",
+                "--max-connections",
+                &room,
+                "--db",
+            ])
+            .arg(&db)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start {}: {e} (cargo build --release first)",
+                    binary.display()
+                )
+            });
+        let mut first = String::new();
+        let mut output = std::io::BufReader::new(server.stdout.take().unwrap());
+        output.read_line(&mut first).unwrap();
+        // Keep reading what the server prints, so that it never writes to
+        // a closed pipe.
+        std::thread::spawn(move || std::io::copy(&mut output, &mut std::io::sink()));
+        addrs.push(
+            first
+                .trim()
+                .strip_prefix("Listening on ")
+                .unwrap()
+                .to_string(),
+        );
+        stops.push(Stop(server.id()));
+        servers.push(server);
+    }
+    let pids: Vec<u32> = servers.iter().map(std::process::Child::id).collect();
+    let usage = move || {
+        pids.iter()
+            .map(|&pid| server_usage(pid))
+            .fold((0, 0), |(r, c), (r2, c2)| (r + r2, c + c2))
+    };
+    let addr = addrs[0].clone();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let tally = Arc::new(Mutex::new(Tally::default()));
     let attack = Arc::new(Attack::default());
     let peak = Arc::new(Mutex::new(0u64));
     let started = Instant::now();
-    let (_, cpu_before) = server_usage(pid);
+    let (_, cpu_before) = usage();
     runtime.block_on(async {
         let sampler = {
             let peak = Arc::clone(&peak);
+            let usage = usage.clone();
             tokio::spawn(async move {
                 loop {
-                    let (rss, _) = server_usage(pid);
+                    let (rss, _) = usage();
                     {
                         let mut p = peak.lock().unwrap();
                         *p = (*p).max(rss);
@@ -406,8 +440,10 @@ fn main() {
         }
         let mut tasks = Vec::new();
         for k in (0..players).step_by(2) {
+            let g = k / 2;
+            let seats = (addrs[g % nodes].clone(), addrs[(g + 1) % nodes].clone());
             tasks.push(tokio::spawn(pair(
-                addr.clone(),
+                seats,
                 k,
                 plies,
                 think_ms,
@@ -425,43 +461,69 @@ fn main() {
         sampler.abort();
     });
     let elapsed = started.elapsed();
-    let (_, cpu_after) = server_usage(pid);
-    drop(stop);
-    let _ = server.wait();
+    let (_, cpu_after) = usage();
+    drop(stops);
+    for mut server in servers {
+        let _ = server.wait();
+    }
     let mut tally = Arc::try_unwrap(tally).ok().unwrap().into_inner().unwrap();
     tally.latencies_us.sort_unstable();
     let moves = tally.latencies_us.len();
     // Every game's moves in the database against those sent.
-    let conn = rusqlite::Connection::open(&db).unwrap();
+    let stored_of = |white: &str, black: &str| -> Vec<String> {
+        match &shared {
+            Some(url) => {
+                let mut pg = postgres::Client::connect(url, postgres::NoTls).unwrap();
+                let id: i64 = pg
+                    .query_one(
+                        "SELECT id FROM games WHERE white = $1 AND black = $2",
+                        &[&white, &black],
+                    )
+                    .unwrap()
+                    .get(0);
+                pg.query(
+                    "SELECT text FROM moves WHERE game = $1 ORDER BY seq",
+                    &[&id],
+                )
+                .unwrap()
+                .iter()
+                .map(|r| r.get(0))
+                .collect()
+            }
+            None => {
+                let conn = rusqlite::Connection::open(dir.path().join("load.db")).unwrap();
+                let id: i64 = conn
+                    .query_row(
+                        "SELECT id FROM games WHERE white = ?1 AND black = ?2",
+                        [white, black],
+                        |r| r.get(0),
+                    )
+                    .unwrap();
+                let mut stmt = conn
+                    .prepare("SELECT text FROM moves WHERE game = ?1 ORDER BY seq")
+                    .unwrap();
+                stmt.query_map([id], |r| r.get(0))
+                    .unwrap()
+                    .map(Result::unwrap)
+                    .collect()
+            }
+        }
+    };
     let mut lost = 0usize;
     let mut extra = 0usize;
     let mut stored_moves = HashMap::new();
-    for (white, black, sent) in &tally.games {
-        let id: i64 = conn
-            .query_row(
-                "SELECT id FROM games WHERE white = ?1 AND black = ?2",
-                [white, black],
-                |r| r.get(0),
-            )
-            .unwrap();
-        let mut stmt = conn
-            .prepare("SELECT text FROM moves WHERE game = ?1 ORDER BY seq")
-            .unwrap();
-        let stored: Vec<String> = stmt
-            .query_map([id], |r| r.get(0))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let sent_canonical: Vec<String> = sent.clone();
-        lost += sent_canonical.len().saturating_sub(stored.len());
-        extra += stored.len().saturating_sub(sent_canonical.len());
-        stored_moves.insert(id, stored.len());
+    for (g, (white, black, sent)) in tally.games.iter().enumerate() {
+        let stored = stored_of(white, black);
+        lost += sent.len().saturating_sub(stored.len());
+        extra += stored.len().saturating_sub(sent.len());
+        stored_moves.insert(g, stored.len());
     }
     let ticks = 100.0;
     println!(
-        "clients {clients}, games {}, plies per game up to {plies}, pause 0-{} ms",
+        "clients {clients}, games {}, plies per game up to {plies}, pause 0-{} ms, {nodes} node{}",
         players / 2,
-        2 * think_ms
+        2 * think_ms,
+        if nodes == 1 { "" } else { "s" }
     );
     println!(
         "attack: {flooders} flooders sent {} tells ({} refusals read), {guessers} guessers {} wrong passwords",

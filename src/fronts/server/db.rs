@@ -159,6 +159,32 @@ const LIVE_NODES: &str = "SELECT name FROM server_nodes WHERE alive_until > now(
 /// A lock number of the project's, held while the tables are made.
 const SCHEMA_LOCK: i64 = 6170_0002;
 
+/// Renews node `node`'s lease on the shared database at `url` every
+/// [`KEEP_ALIVE`], on a thread of its own with its own connection,
+/// until the process ends.
+pub fn keep_alive(url: String, node: String) {
+    std::thread::spawn(move || {
+        let mut db = None;
+        loop {
+            std::thread::sleep(KEEP_ALIVE);
+            if db.is_none() {
+                db = Db::connect_shared(&url, &node)
+                    .map_err(|e| eprintln!("server: database: {e}"))
+                    .ok();
+            }
+            if let Some(d) = &db
+                && let Err(e) = d.keep_alive()
+            {
+                eprintln!("server: database: cannot say this node is alive: {e}");
+                db = None;
+            }
+        }
+    });
+}
+
+/// How often a node renews its lease: three times a lease.
+pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_millis(3300);
+
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY COLLATE NOCASE,
@@ -240,17 +266,7 @@ impl Db {
     /// missing) as node `node`, one of the server nodes sharing it: the
     /// games of nodes no longer alive are adjourned.
     pub fn open_shared(url: &str, node: &str) -> Result<Db, DbError> {
-        let remote = Remote::connect(url)?;
-        remote.run(|client| {
-            let mut tx = client.transaction()?;
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
-            tx.batch_execute(POSTGRES_SCHEMA)?;
-            tx.commit()
-        })?;
-        let db = Db {
-            sql: Sql::Postgres(remote, std::cell::Cell::new(false)),
-            node: node.to_string(),
-        };
+        let db = Db::connect_shared(url, node)?;
         db.keep_alive()?;
         for table in ["server_presence", "server_listed"] {
             db.sql.execute(
@@ -259,6 +275,22 @@ impl Db {
             )?;
         }
         Ok(db)
+    }
+
+    /// Another connection of node `node` to the shared database at `url`
+    /// (for its lease: [`Db::keep_alive`] on a thread of its own).
+    pub fn connect_shared(url: &str, node: &str) -> Result<Db, DbError> {
+        let remote = Remote::connect(url)?;
+        remote.run(|client| {
+            let mut tx = client.transaction()?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
+            tx.batch_execute(POSTGRES_SCHEMA)?;
+            tx.commit()
+        })?;
+        Ok(Db {
+            sql: Sql::Postgres(remote, std::cell::Cell::new(false)),
+            node: node.to_string(),
+        })
     }
 
     /// A database in memory (tests).
@@ -289,8 +321,9 @@ impl Db {
 
     /// This node is alive (PostgreSQL; nothing for SQLite): its lease is
     /// renewed, and the games of nodes whose lease ran out are adjourned,
-    /// every move kept, to be resumed on any node. Call it every few
-    /// seconds.
+    /// every move kept, to be resumed on any node. Called every few
+    /// seconds from a thread of its own ([`keep_alive`]), so that a hub
+    /// slow for a moment is not taken for dead.
     pub fn keep_alive(&self) -> Result<(), DbError> {
         if !self.is_shared() {
             return Ok(());
@@ -388,6 +421,29 @@ impl Db {
             ],
         )?;
         Ok(before)
+    }
+
+    /// Takes `handle` for this node unless a live node has it: whether
+    /// it was taken (always for SQLite).
+    pub fn claim(&self, handle: &str, shown: &str) -> Result<bool, DbError> {
+        if !self.is_shared() {
+            return Ok(true);
+        }
+        let taken = self.sql.execute(
+            &format!(
+                "INSERT INTO server_presence (handle_lower, handle, node, shown) \
+                 VALUES (lower($1), $1, $2, $3) ON CONFLICT (handle_lower) DO UPDATE \
+                 SET handle = excluded.handle, node = excluded.node, shown = excluded.shown \
+                 WHERE server_presence.node = excluded.node \
+                 OR server_presence.node NOT IN ({LIVE_NODES})"
+            ),
+            &[
+                Value::Text(handle),
+                Value::Text(&self.node),
+                Value::Text(shown),
+            ],
+        )?;
+        Ok(taken == 1)
     }
 
     /// `handle` left this node.

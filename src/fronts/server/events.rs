@@ -154,10 +154,7 @@ fn due(hub: &Hub, now: Instant, when: impl Fn(&Table) -> Option<Instant>) -> Vec
 fn tick(hub: &mut Hub) {
     let now = Instant::now();
     if hub.alive_due.is_some_and(|at| at <= now) {
-        hub.alive_due = Some(now + super::hub::KEEP_ALIVE);
-        if let Err(e) = hub.db.keep_alive() {
-            eprintln!("server: database: cannot say this node is alive: {e}");
-        }
+        hub.alive_due = Some(now + super::db::KEEP_ALIVE);
         super::relay::check_hosts(hub);
     }
     for number in due(hub, now, Table::deadline) {

@@ -52,10 +52,6 @@ impl Seating {
     }
 }
 
-/// How often a node tells a shared database it is alive: three times a
-/// lease ([`super::db::NODE_LEASE_SECONDS`]).
-pub const KEEP_ALIVE: Duration = Duration::from_millis(3300);
-
 /// The seek numbers: 1 to 999, as FICS has them.
 const SEEK_NUMBERS: u32 = 999;
 
@@ -103,8 +99,8 @@ pub struct Hub {
     pub check_rate: Bucket,
     /// When the line being handled arrived (a move's time ends there).
     pub arrived: Instant,
-    /// When this node next tells the shared database it is alive (none
-    /// for a database of its own).
+    /// When this node next checks that the nodes hosting its relayed
+    /// players are alive (none for a database of its own).
     pub alive_due: Option<Instant>,
 }
 
@@ -135,7 +131,7 @@ impl Hub {
             alive_due: None,
         };
         if shared {
-            hub.alive_due = Some(Instant::now() + KEEP_ALIVE);
+            hub.alive_due = Some(Instant::now() + super::db::KEEP_ALIVE);
         }
         hub
     }
@@ -156,6 +152,11 @@ impl Hub {
     /// node).
     pub fn disconnect(&mut self, id: ConnId) -> Option<Session> {
         let session = self.sessions.remove(&id)?;
+        if let Stage::Guest(name) = &session.stage
+            && let Err(e) = self.db.absent(name)
+        {
+            eprintln!("server: database: {e}");
+        }
         if session.is_in() && self.find(&session.handle) == Some(id) {
             self.handles.remove(&session.handle.to_lowercase());
             if session.home.is_some() {

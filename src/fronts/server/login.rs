@@ -333,14 +333,19 @@ fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
     super::resume::notice(hub, id);
 }
 
-/// A guest name no one online has: `Guest` and four letters.
+/// A guest name no one online has: `Guest` and four letters. With a
+/// shared database it is taken there at once, so that no other node
+/// gives it meanwhile.
 fn new_guest_name(hub: &mut Hub) -> String {
     loop {
         let letters: String = (0..4)
             .map(|_| char::from(b'A' + hub.rng.below(26) as u8))
             .collect();
         let name = format!("Guest{letters}");
-        if hub.find(&name).is_none() && !super::play::held(hub, &name) {
+        if hub.find(&name).is_none()
+            && !super::play::held(hub, &name)
+            && hub.db.claim(&name, &format!("{name}(U)")).unwrap_or(true)
+        {
             return name;
         }
     }

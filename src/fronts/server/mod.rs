@@ -176,6 +176,7 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
         .map_or(1, |d| d.as_nanos() as u64);
     if let Store::Shared { url, node } = &options.db {
         bus::listen(url.clone(), node.clone(), events.clone());
+        db::keep_alive(url.clone(), node.clone());
     }
     let mut hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
     hub.limits = limits.clone();
