@@ -6,19 +6,10 @@
 
 mod common;
 
-use common::server::{Server, alice_and_bob, challenge};
+use common::server::{Server, alice_and_bob, challenge, last_board};
 
 fn temp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
-}
-
-/// The fields of the last `<12>` line in `text`.
-fn last_board(text: &str) -> Vec<String> {
-    let line = text
-        .lines()
-        .rfind(|l| l.starts_with("<12> "))
-        .unwrap_or_else(|| panic!("no board in {text:?}"));
-    line.split(' ').map(String::from).collect()
 }
 
 #[test]

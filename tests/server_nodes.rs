@@ -10,15 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::postgres::Cluster;
-use common::server::{Server, alice_and_bob, challenge};
-
-fn last_board(text: &str) -> Vec<String> {
-    let line = text
-        .lines()
-        .rfind(|l| l.starts_with("<12> "))
-        .unwrap_or_else(|| panic!("no board in {text:?}"));
-    line.split(' ').map(String::from).collect()
-}
+use common::server::{Server, alice_and_bob, challenge, last_board};
 
 #[test]
 fn accounts_and_ratings_are_every_nodes() {

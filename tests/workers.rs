@@ -47,8 +47,8 @@ fn match_args(out: &Path) -> Vec<String> {
     .to_vec()
 }
 
-/// A worker, its standard error lines sent to `lines`.
-fn worker(cluster: &Cluster, name: &str, lines: Option<mpsc::Sender<String>>) -> Child {
+/// A worker, and its standard error's lines.
+fn worker(cluster: &Cluster, name: &str) -> (Child, mpsc::Receiver<String>) {
     let mut child = antichess()
         .args([
             "worker",
@@ -64,15 +64,19 @@ fn worker(cluster: &Cluster, name: &str, lines: Option<mpsc::Sender<String>>) ->
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
+    let lines = lines_of(child.stderr.take().unwrap());
+    (child, lines)
+}
+
+/// The lines `stream` gives, as they come (read on a thread of its own).
+fn lines_of(stream: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (tx, lines) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(lines) = &lines {
-                let _ = lines.send(line);
-            }
+        for line in BufReader::new(stream).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
         }
     });
-    child
+    lines
 }
 
 /// Waits for `child` to exit, at most `limit`; its output.
@@ -129,9 +133,8 @@ fn three_workers_one_killed_play_the_games_of_one_machine() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let (tx, first_lines) = mpsc::channel();
-    let mut doomed = worker(&cluster, "w1", Some(tx));
-    let others = [worker(&cluster, "w2", None), worker(&cluster, "w3", None)];
+    let (mut doomed, first_lines) = worker(&cluster, "w1");
+    let others = [worker(&cluster, "w2").0, worker(&cluster, "w3").0];
     // The first worker is killed in the middle of its third pair.
     let mut started = 0;
     let mut seen = Vec::new();
@@ -201,7 +204,7 @@ fn an_sprt_decision_stops_the_workers() {
     let Some(cluster) = Cluster::start() else {
         return;
     };
-    let workers = [worker(&cluster, "w1", None), worker(&cluster, "w2", None)];
+    let workers = [worker(&cluster, "w1").0, worker(&cluster, "w2").0];
     let out = antichess()
         .args(["referee", "--ruleset", "connect-4-7-6", "--games", "200"])
         .args(["--clock", "0", "--sprt", "0", "50", "--db", &cluster.url])
@@ -278,13 +281,7 @@ fn a_worker_with_other_programs_refuses_the_match() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = coordinator.stderr.take().unwrap();
-    let (tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
+    let lines = lines_of(coordinator.stderr.take().unwrap());
     let refusal = loop {
         let line = lines.recv_timeout(Duration::from_secs(60)).unwrap();
         if line.contains("will not play") {
@@ -348,7 +345,7 @@ fn a_tournament_over_workers_is_the_tournament_played_here() {
     };
     let here = tempfile::tempdir().unwrap();
     let alone = run(&here.path().join("alone"), None);
-    let workers = [worker(&cluster, "w1", None), worker(&cluster, "w2", None)];
+    let workers = [worker(&cluster, "w1").0, worker(&cluster, "w2").0];
     let shared = run(&here.path().join("shared"), Some(&cluster.url));
     assert_eq!(shared, alone);
     assert!(alone.contains("d3"), "{alone}");
@@ -386,14 +383,8 @@ fn a_match_outlives_a_database_restart() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = coordinator.stderr.take().unwrap();
-    let (tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let workers = [worker(&cluster, "w1", None), worker(&cluster, "w2", None)];
+    let lines = lines_of(coordinator.stderr.take().unwrap());
+    let workers = [worker(&cluster, "w1").0, worker(&cluster, "w2").0];
     let mut log = Vec::new();
     while log
         .iter()

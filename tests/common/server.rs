@@ -375,3 +375,12 @@ impl Client {
         String::from_utf8_lossy(&self.all).into_owned()
     }
 }
+
+/// The fields of the last `<12>` line in `text`.
+pub fn last_board(text: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .rfind(|l| l.starts_with("<12> "))
+        .unwrap_or_else(|| panic!("no board in {text:?}"));
+    line.split(' ').map(String::from).collect()
+}
