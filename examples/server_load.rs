@@ -78,19 +78,28 @@ impl Conn {
             .expect("send");
     }
 
-    /// Reads lines until one contains `pattern`; that line.
+    /// Reads lines until one contains `pattern`; that line. Waiting more
+    /// than a minute is a failure, told with the last lines read.
     async fn until(&mut self, pattern: &str) -> String {
+        let mut last = std::collections::VecDeque::new();
         loop {
             let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
                 .await
                 .unwrap_or_else(|_| {
-                    panic!("{}: no {pattern:?} from the server in 60 s", self.handle)
+                    panic!(
+                        "{}: no {pattern:?} from the server in 60 s; last read: {last:?}",
+                        self.handle
+                    )
                 })
                 .expect("read")
                 .expect("the server closed the connection");
             if line.contains(pattern) {
                 return line;
             }
+            if last.len() == 6 {
+                last.pop_front();
+            }
+            last.push_back(line);
         }
     }
 

@@ -494,3 +494,11 @@ fn the_manual_pages_are_made_from_the_help_and_kept_current() {
     assert!(referee.contains("exit status 130"), "{referee}");
     assert!(made.contains(&"antichess-kriegspiel-referee.1".to_string()));
 }
+
+#[test]
+fn an_empty_database_path_is_refused() {
+    let (code, _, error) =
+        common::run_binary(&["server", "add-user", "Alice", "--db", ""], "wonderland\n");
+    assert_eq!(code, 2, "{error}");
+    assert!(error.contains("--db"), "{error}");
+}

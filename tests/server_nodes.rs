@@ -271,3 +271,45 @@ fn seeks_and_games_are_every_nodes() {
     ben.expect("P/d2-d4");
     cat.expect("P/d2-d4");
 }
+
+#[test]
+fn notices_reach_the_players_of_every_node() {
+    let Some(cluster) = Cluster::start() else {
+        return;
+    };
+    let db = Path::new(&cluster.url);
+    let nodes = [Server::start(db), Server::start(db)];
+    let (mut ann, ann_name) = nodes[0].guest();
+    let (mut ben, _) = nodes[1].guest();
+    ben.command("set gin 1");
+    ben.command("set pin 1");
+    assert!(ben.command("iset seekinfo 1").contains("<sc>"));
+    ann.send("seek 5 0 white");
+    ben.expect(&format!(
+        "<s> 1 w={ann_name} ti=01 rt=0P t=5 i=0 r=u tp=blitz c=W"
+    ));
+    // The list a client asks for holds the other node's seeks.
+    let list = ben.command("iset seekinfo 1");
+    assert!(list.contains(&format!("<s> 1 w={ann_name} ")), "{list}");
+    ann.send("unseek");
+    ben.expect("<sr> 1");
+    let (mut cat, cat_name) = nodes[0].guest();
+    ben.expect(&format!("[{cat_name} has connected.]"));
+    ann.send(&format!("match {cat_name} 5 0 white"));
+    cat.expect("Challenge:");
+    cat.send("accept");
+    ben.expect(&format!(
+        "{{Game 1 ({ann_name} vs. {cat_name}) Creating unrated blitz match.}}"
+    ));
+    // Each notice once: the first line told is the next one read.
+    cat.send("resign");
+    let over = ben.expect("} 1-0");
+    assert!(
+        over.contains(&format!(
+            "{{Game 1 ({ann_name} vs. {cat_name}) {cat_name} resigns}} 1-0"
+        )),
+        "{over}"
+    );
+    let rest = ben.command("date");
+    assert!(!rest.contains("resigns"), "{rest}");
+}

@@ -35,7 +35,7 @@ struct DbArg {
     /// accounts, ratings and stored games are then every node's, and the
     /// games of a node that stops answering (killed, cut off) are
     /// adjourned after 10 s, every move kept, to be resumed on any node.
-    #[arg(long, value_name = "FILE|URL")]
+    #[arg(long, value_name = "FILE|URL", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     db: Option<String>,
 }
 

@@ -61,9 +61,13 @@ pub enum Kind {
     /// To the node of a player: run this line for a player of the
     /// sender (`observe NAME` for a player whose game is elsewhere).
     Visit,
+    /// To every other node: a notice (`<s>`, `{Game ...}`, `[NAME has
+    /// connected.]`) for its players who asked for it; the handle is
+    /// which notices ([`super::notices`]).
+    Notice,
 }
 
-const KINDS: [(Kind, &str); 10] = [
+const KINDS: [(Kind, &str); 11] = [
     (Kind::Tell, "tell"),
     (Kind::Kick, "kick"),
     (Kind::Relay, "relay"),
@@ -74,6 +78,7 @@ const KINDS: [(Kind, &str); 10] = [
     (Kind::Release, "release"),
     (Kind::Gone, "gone"),
     (Kind::Visit, "visit"),
+    (Kind::Notice, "notice"),
 ];
 
 impl Remote {
@@ -124,14 +129,19 @@ pub fn channel_of(node: &str) -> String {
 }
 
 /// Listens for node `node`'s messages on the database at `url`, each
-/// sent to the hub, until the hub is gone.
+/// sent to the hub, until the hub is gone. Returns once it listens (or
+/// its first attempt failed), so that nothing sent to the node after is
+/// lost.
 pub fn listen(url: String, node: String, hub: mpsc::Sender<Event>) {
+    let (listening, first) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let channel = channel_of(&node);
         loop {
             match postgres::Client::connect(&url, postgres::NoTls) {
                 Ok(mut client) => {
-                    if let Err(e) = client.batch_execute(&format!("LISTEN \"{channel}\"")) {
+                    let listened = client.batch_execute(&format!("LISTEN \"{channel}\""));
+                    let _ = listening.send(());
+                    if let Err(e) = listened {
                         eprintln!("server: database: cannot listen: {e}");
                     } else {
                         let mut heard = client.notifications();
@@ -146,7 +156,10 @@ pub fn listen(url: String, node: String, hub: mpsc::Sender<Event>) {
                         }
                     }
                 }
-                Err(e) => eprintln!("server: database: cannot listen: {e}"),
+                Err(e) => {
+                    let _ = listening.send(());
+                    eprintln!("server: database: cannot listen: {e}");
+                }
             }
             if hub.is_closed() {
                 return;
@@ -154,6 +167,7 @@ pub fn listen(url: String, node: String, hub: mpsc::Sender<Event>) {
             std::thread::sleep(Duration::from_secs(1));
         }
     });
+    let _ = first.recv();
 }
 
 #[cfg(test)]

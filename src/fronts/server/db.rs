@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 use thiserror::Error;
 
-use super::sql::{Cell, Dialect, Remote, Sql, SqlError, Value};
+use super::sql::{Cell, Dialect, Remote, Sql, SqlError, Tx, Value};
 
 /// What went wrong with the database.
 #[derive(Debug, Error)]
@@ -84,6 +84,11 @@ pub struct StoredMove {
 /// The database: SQLite, or PostgreSQL shared by several server nodes.
 pub struct Db {
     sql: Sql,
+    /// PostgreSQL: a second connection, outside the batch's transaction,
+    /// for the rows every node competes for (numbers listed, handles
+    /// present): each such change commits at once, so no node's batch
+    /// ever waits on another's ([`Db::shared`]).
+    side: Option<Sql>,
     /// This node's name (PostgreSQL: the games it plays are its own).
     node: String,
 }
@@ -168,7 +173,7 @@ pub fn keep_alive(url: String, node: String) {
         loop {
             std::thread::sleep(KEEP_ALIVE);
             if db.is_none() {
-                db = Db::connect_shared(&url, &node)
+                db = Db::connect(&url, &node)
                     .map_err(|e| eprintln!("server: database: {e}"))
                     .ok();
             }
@@ -266,20 +271,6 @@ impl Db {
     /// missing) as node `node`, one of the server nodes sharing it: the
     /// games of nodes no longer alive are adjourned.
     pub fn open_shared(url: &str, node: &str) -> Result<Db, DbError> {
-        let db = Db::connect_shared(url, node)?;
-        db.keep_alive()?;
-        for table in ["server_presence", "server_listed"] {
-            db.sql.execute(
-                &format!("DELETE FROM {table} WHERE node = $1"),
-                &[Value::Text(node)],
-            )?;
-        }
-        Ok(db)
-    }
-
-    /// Another connection of node `node` to the shared database at `url`
-    /// (for its lease: [`Db::keep_alive`] on a thread of its own).
-    pub fn connect_shared(url: &str, node: &str) -> Result<Db, DbError> {
         let remote = Remote::connect(url)?;
         remote.run(|client| {
             let mut tx = client.transaction()?;
@@ -287,10 +278,36 @@ impl Db {
             tx.batch_execute(POSTGRES_SCHEMA)?;
             tx.commit()
         })?;
+        let db = Db {
+            sql: Sql::Postgres(remote, std::cell::Cell::new(Tx::None)),
+            side: Some(Sql::postgres(url)?),
+            node: node.to_string(),
+        };
+        db.keep_alive()?;
+        for table in ["server_presence", "server_listed"] {
+            db.shared().execute(
+                &format!("DELETE FROM {table} WHERE node = $1"),
+                &[Value::Text(node)],
+            )?;
+        }
+        Ok(db)
+    }
+
+    /// Another connection of node `node` to the shared database at `url`,
+    /// whose tables [`Db::open_shared`] made (for its lease:
+    /// [`Db::keep_alive`] on a thread of its own).
+    pub fn connect(url: &str, node: &str) -> Result<Db, DbError> {
         Ok(Db {
-            sql: Sql::Postgres(remote, std::cell::Cell::new(false)),
+            sql: Sql::postgres(url)?,
+            side: None,
             node: node.to_string(),
         })
+    }
+
+    /// Where the rows all nodes compete for are written: the side
+    /// connection, each statement committed at once.
+    fn shared(&self) -> &Sql {
+        self.side.as_ref().unwrap_or(&self.sql)
     }
 
     /// A database in memory (tests).
@@ -306,6 +323,7 @@ impl Db {
         conn.execute_batch(SCHEMA)?;
         let db = Db {
             sql: Sql::Sqlite(conn),
+            side: None,
             node: String::new(),
         };
         for orphans in [ORPHANS_ABORTED, ORPHANS_ADJOURNED] {
@@ -349,13 +367,14 @@ impl Db {
     }
 
     /// Takes number `number` of `kind` (`seek`, `game`) across the nodes,
-    /// listed elsewhere as `line`: `false` when another node has it
-    /// (always `true` for SQLite).
+    /// listed elsewhere as `line` (a game: its `games` line; a seek: its
+    /// `sought` line and its `<s>` line, on two lines): `false` when
+    /// another node has it (always `true` for SQLite).
     pub fn list(&self, kind: &str, number: u32, line: &str) -> Result<bool, DbError> {
         if !self.is_shared() {
             return Ok(true);
         }
-        let taken = self.sql.execute(
+        let taken = self.shared().execute(
             "INSERT INTO server_listed (kind, number, node, line) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (kind, number) DO UPDATE SET line = excluded.line \
              WHERE server_listed.node = excluded.node",
@@ -372,7 +391,7 @@ impl Db {
     /// Gives number `number` of `kind` back.
     pub fn unlist(&self, kind: &str, number: u32) -> Result<(), DbError> {
         if self.is_shared() {
-            self.sql.execute(
+            self.shared().execute(
                 "DELETE FROM server_listed WHERE kind = $1 AND number = $2 AND node = $3",
                 &[
                     Value::Text(kind),
@@ -382,6 +401,20 @@ impl Db {
             )?;
         }
         Ok(())
+    }
+
+    /// The numbers of `kind` listed by any node, so that a free one is
+    /// found in one round trip rather than one per number taken (none for
+    /// SQLite).
+    pub fn listed_numbers(&self, kind: &str) -> Result<std::collections::HashSet<u32>, DbError> {
+        if !self.is_shared() {
+            return Ok(Default::default());
+        }
+        let rows = self.sql.query(
+            "SELECT number FROM server_listed WHERE kind = $1",
+            &[Value::Text(kind)],
+        )?;
+        Ok(rows.iter().map(|r| r[0].int() as u32).collect())
     }
 
     /// What the other live nodes list of `kind`: number, node, line.
@@ -410,7 +443,7 @@ impl Db {
             return Ok(None);
         }
         let before = self.node_of(handle)?.map(|(node, _)| node);
-        self.sql.execute(
+        self.shared().execute(
             "INSERT INTO server_presence (handle_lower, handle, node, shown) \
              VALUES (lower($1), $1, $2, $3) ON CONFLICT (handle_lower) DO UPDATE \
              SET handle = excluded.handle, node = excluded.node, shown = excluded.shown",
@@ -429,7 +462,7 @@ impl Db {
         if !self.is_shared() {
             return Ok(true);
         }
-        let taken = self.sql.execute(
+        let taken = self.shared().execute(
             &format!(
                 "INSERT INTO server_presence (handle_lower, handle, node, shown) \
                  VALUES (lower($1), $1, $2, $3) ON CONFLICT (handle_lower) DO UPDATE \
@@ -449,7 +482,7 @@ impl Db {
     /// `handle` left this node.
     pub fn absent(&self, handle: &str) -> Result<(), DbError> {
         if self.is_shared() {
-            self.sql.execute(
+            self.shared().execute(
                 "DELETE FROM server_presence WHERE handle_lower = lower($1) AND node = $2",
                 &[Value::Text(handle), Value::Text(&self.node)],
             )?;
@@ -504,16 +537,13 @@ impl Db {
         Ok(())
     }
 
-    /// Whether node `node` is alive (renewed its lease).
-    pub fn is_alive(&self, node: &str) -> Result<bool, DbError> {
+    /// The live nodes (renewed their lease; none for SQLite).
+    pub fn live_nodes(&self) -> Result<std::collections::HashSet<String>, DbError> {
         if !self.is_shared() {
-            return Ok(true);
+            return Ok(Default::default());
         }
-        let row = self.sql.query_opt(
-            &format!("SELECT 1 FROM server_nodes WHERE name = $1 AND name IN ({LIVE_NODES})"),
-            &[Value::Text(node)],
-        )?;
-        Ok(row.is_some())
+        let rows = self.sql.query(LIVE_NODES, &[])?;
+        Ok(rows.iter().map(|r| r[0].text()).collect())
     }
 
     /// This node's name (empty for SQLite).

@@ -155,7 +155,7 @@ fn tick(hub: &mut Hub) {
     let now = Instant::now();
     if hub.alive_due.is_some_and(|at| at <= now) {
         hub.alive_due = Some(now + super::db::KEEP_ALIVE);
-        super::relay::check_hosts(hub);
+        super::relay::check_nodes(hub);
     }
     for number in due(hub, now, Table::deadline) {
         play::flag(hub, number);

@@ -99,9 +99,11 @@ pub struct Hub {
     pub check_rate: Bucket,
     /// When the line being handled arrived (a move's time ends there).
     pub arrived: Instant,
-    /// When this node next checks that the nodes hosting its relayed
-    /// players are alive (none for a database of its own).
+    /// When this node next reads which nodes are alive (none for a
+    /// database of its own): [`super::relay::check_nodes`].
     pub alive_due: Option<Instant>,
+    /// The other live nodes, as last read: where notices go.
+    pub peers: Vec<String>,
 }
 
 impl Hub {
@@ -129,9 +131,10 @@ impl Hub {
             check_rate: Bucket::new(super::rate::CHECKS),
             arrived: Instant::now(),
             alive_due: None,
+            peers: Vec::new(),
         };
         if shared {
-            hub.alive_due = Some(Instant::now() + super::db::KEEP_ALIVE);
+            hub.alive_due = Some(Instant::now());
         }
         hub
     }
@@ -198,8 +201,13 @@ impl Hub {
     /// The smallest number no game in progress has, here or on another
     /// node sharing the database (taken there at once).
     pub fn free_table_number(&self) -> u32 {
+        let taken = self.db.listed_numbers("game").unwrap_or_default();
         (1..)
-            .find(|n| !self.tables.contains_key(n) && self.db.list("game", *n, "").unwrap_or(true))
+            .find(|n| {
+                !self.tables.contains_key(n)
+                    && !taken.contains(n)
+                    && self.db.list("game", *n, "").unwrap_or(true)
+            })
             .unwrap_or(1)
     }
 
@@ -289,10 +297,12 @@ impl Hub {
         terms: super::terms::Terms,
         color: Option<crate::rules::chess::Color>,
     ) -> Option<u32> {
+        let taken = self.db.listed_numbers("seek").unwrap_or_default();
         let number = (0..SEEK_NUMBERS).find_map(|_| {
             let number = self.next_seek;
             self.next_seek = self.next_seek % SEEK_NUMBERS + 1;
             (self.seeks.iter().all(|s| s.number != number)
+                && !taken.contains(&number)
                 && self.db.list("seek", number, "").unwrap_or(true))
             .then_some(number)
         })?;
@@ -302,7 +312,12 @@ impl Hub {
             terms,
             color,
         };
-        let line = super::seek::sought_line(self, &seek);
+        // Listed for the other nodes: its `sought` line, and its `<s>`.
+        let line = format!(
+            "{}\n{}",
+            super::seek::sought_line(self, &seek),
+            super::notices::seek_line(self, &seek)
+        );
         if let Err(e) = self.db.list("seek", number, &line) {
             eprintln!("server: database: {e}");
         }

@@ -333,9 +333,9 @@ fn start(hub: &mut Hub, id: ConnId, name: &str, registered: bool) {
     super::resume::notice(hub, id);
 }
 
-/// A guest name no one online has: `Guest` and four letters. With a
-/// shared database it is taken there at once, so that no other node
-/// gives it meanwhile.
+/// A guest name no one online has, nor was offered it: `Guest` and four
+/// letters. With a shared database it is taken there at once, so that
+/// no other node gives it meanwhile.
 fn new_guest_name(hub: &mut Hub) -> String {
     loop {
         let letters: String = (0..4)
@@ -343,10 +343,53 @@ fn new_guest_name(hub: &mut Hub) -> String {
             .collect();
         let name = format!("Guest{letters}");
         if hub.find(&name).is_none()
+            && !offered(hub, &name)
             && !super::play::held(hub, &name)
             && hub.db.claim(&name, &format!("{name}(U)")).unwrap_or(true)
         {
             return name;
         }
+    }
+}
+
+/// Whether `name` was offered to a client still to press return.
+fn offered(hub: &Hub, name: &str) -> bool {
+    hub.sessions()
+        .any(|(_, s)| matches!(&s.stage, Stage::Guest(n) if n.eq_ignore_ascii_case(name)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sys::rng::Xorshift;
+    use std::sync::Arc;
+
+    fn client(hub: &mut Hub, id: ConnId) {
+        let (out, _) = tokio::sync::mpsc::channel(8);
+        let peer = std::net::Ipv4Addr::LOCALHOST.into();
+        let session =
+            super::super::session::Session::new(out, Arc::default(), Arc::default(), peer);
+        hub.connect(id, session);
+    }
+
+    fn offered_to(hub: &Hub, id: ConnId) -> String {
+        match &hub.session(id).unwrap().stage {
+            Stage::Guest(name) => name.clone(),
+            other => panic!("not offered a name: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_guest_name_is_not_offered_twice_while_the_first_client_decides() {
+        let db = super::super::db::Db::in_memory().unwrap();
+        let mut hub = Hub::new(crate::games::builtin(), db, 7, 0);
+        let (first, second) = (1, 2);
+        client(&mut hub, first);
+        client(&mut hub, second);
+        line(&mut hub, first, "guest");
+        // The same draw again: the name offered first comes up first.
+        hub.rng = Xorshift::new(7);
+        line(&mut hub, second, "guest");
+        assert_ne!(offered_to(&hub, first), offered_to(&hub, second));
     }
 }

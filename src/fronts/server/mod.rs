@@ -158,6 +158,11 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
     let address = listener
         .local_addr()
         .map_err(|e| format!("cannot listen: {e}"))?;
+    let (events, receiver) = mpsc::channel(4096);
+    if let Store::Shared { url, node } = &options.db {
+        bus::listen(url.clone(), node.clone(), events.clone());
+        db::keep_alive(url.clone(), node.clone());
+    }
     // Standard output may be a pipe its reader closed: the server goes on.
     say(&format!("Listening on {address}"));
     say(&format!("Database: {}", options.db.shown()));
@@ -170,14 +175,9 @@ async fn serve(options: ServerOptions, db: Db) -> Result<(), String> {
         ));
         limits = fitted;
     }
-    let (events, receiver) = mpsc::channel(4096);
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    if let Store::Shared { url, node } = &options.db {
-        bus::listen(url.clone(), node.clone(), events.clone());
-        db::keep_alive(url.clone(), node.clone());
-    }
     let mut hub = hub::Hub::new(crate::games::builtin(), db, seed, options.max_plies);
     hub.limits = limits.clone();
     hub.registration = options

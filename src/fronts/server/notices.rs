@@ -17,6 +17,11 @@
 //! `ti` is FICS's titles in hexadecimal: 01 a guest, 02 a computer. `rt` is
 //! the rating in the seek's type, `0P` for none. Each goes as talk does
 //! ([`Hub::chat`]): a client that does not read loses them, not the server.
+//!
+//! With server nodes sharing a database, each notice also goes to the
+//! other live nodes ([`super::bus::Kind::Notice`]), which tell their own
+//! players who asked; a player is told by its home node only (never
+//! through a stand-in of it on another node, [`super::relay`]).
 
 use super::hub::Hub;
 use super::net::ConnId;
@@ -34,16 +39,80 @@ pub struct Wanted {
     pub players: bool,
 }
 
-/// The sessions that asked for `which` notices, but for `except`.
-fn asking(hub: &Hub, which: fn(&Wanted) -> bool, except: &[ConnId]) -> Vec<ConnId> {
+/// A kind of notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    Seeks,
+    Games,
+    Players,
+}
+
+const WHICH: [(Which, &str); 3] = [
+    (Which::Seeks, "seeks"),
+    (Which::Games, "games"),
+    (Which::Players, "players"),
+];
+
+impl Which {
+    fn word(self) -> &'static str {
+        WHICH
+            .iter()
+            .find(|(w, _)| *w == self)
+            .map_or("", |(_, s)| s)
+    }
+
+    fn wanted(self, wanted: &Wanted) -> bool {
+        match self {
+            Which::Seeks => wanted.seeks,
+            Which::Games => wanted.games,
+            Which::Players => wanted.players,
+        }
+    }
+}
+
+/// The sessions connected here that asked for `which` notices, but for
+/// the handles `except`.
+fn asking(hub: &Hub, which: Which, except: &[String]) -> Vec<ConnId> {
     hub.sessions()
-        .filter(|(id, s)| s.is_in() && which(&s.notices) && !except.contains(id))
+        .filter(|(_, s)| {
+            s.is_in()
+                && s.home.is_none()
+                && which.wanted(&s.notices)
+                && !except.iter().any(|h| h.eq_ignore_ascii_case(&s.handle))
+        })
         .map(|(id, _)| id)
         .collect()
 }
 
+/// Tells `line` to those here who asked for `which`, but for the handles
+/// `except`, and sends it to the other nodes to do the same.
+fn tell(hub: &mut Hub, which: Which, line: &str, except: &[String]) {
+    for id in asking(hub, which, except) {
+        hub.chat(id, line);
+    }
+    let text = format!("{}\n{line}", except.join(" "));
+    for node in hub.peers.clone() {
+        super::relay::send(hub, &node, super::bus::Kind::Notice, which.word(), &text);
+    }
+}
+
+/// A notice from another node: `which` (its word), the handles not to
+/// tell and the line.
+pub fn heard(hub: &mut Hub, which: &str, text: &str) {
+    let Some(&(which, _)) = WHICH.iter().find(|(_, w)| *w == which) else {
+        return;
+    };
+    let Some((except, line)) = text.split_once('\n') else {
+        return;
+    };
+    let except: Vec<String> = except.split_whitespace().map(str::to_string).collect();
+    for id in asking(hub, which, &except) {
+        hub.chat(id, line);
+    }
+}
+
 /// `seek` as its `<s>` line.
-fn seek_line(hub: &Hub, seek: &Seek) -> String {
+pub fn seek_line(hub: &Hub, seek: &Seek) -> String {
     let (registered, computer) = match hub.find(&seek.owner).and_then(|id| hub.session(id)) {
         Some(s) => (s.registered, s.computer),
         None => (false, false),
@@ -74,9 +143,7 @@ fn seek_line(hub: &Hub, seek: &Seek) -> String {
 /// A seek was posted.
 pub fn seek_posted(hub: &mut Hub, seek: &Seek) {
     let line = seek_line(hub, seek);
-    for id in asking(hub, |w| w.seeks, &[]) {
-        hub.chat(id, &line);
-    }
+    tell(hub, Which::Seeks, &line, &[]);
 }
 
 /// Seeks `numbers` are gone (withdrawn, taken, or their owner left or
@@ -87,32 +154,40 @@ pub fn seeks_removed(hub: &mut Hub, numbers: &[u32]) {
     }
     let list: Vec<String> = numbers.iter().map(u32::to_string).collect();
     let line = format!("<sr> {}", list.join(" "));
-    for id in asking(hub, |w| w.seeks, &[]) {
-        hub.chat(id, &line);
-    }
+    tell(hub, Which::Seeks, &line, &[]);
 }
 
-/// Every open seek, after `<sc>`, to `id` (it just asked for them).
+/// Every open seek of every node, after `<sc>`, to `id` (it just asked
+/// for them).
 pub fn seek_list(hub: &mut Hub, id: ConnId) {
-    let mut lines = vec!["<sc>".to_string()];
-    lines.extend(hub.seeks().iter().map(|s| seek_line(hub, s)));
+    let mut lines: Vec<(u32, String)> = hub
+        .seeks()
+        .iter()
+        .map(|s| (s.number, seek_line(hub, s)))
+        .collect();
+    let elsewhere = hub.db.listed_elsewhere("seek").unwrap_or_default();
+    lines.extend(
+        elsewhere
+            .into_iter()
+            .filter_map(|(n, _, listed)| Some((n, listed.lines().nth(1)?.to_string()))),
+    );
+    lines.sort();
+    let lines: Vec<String> = std::iter::once("<sc>".to_string())
+        .chain(lines.into_iter().map(|(_, l)| l))
+        .collect();
     hub.say(id, &lines.join("\n"));
 }
 
 /// A game started or ended, as its `{Game ...}` line: to those who asked,
 /// but for `audience` (its players and watchers were told).
 pub fn game(hub: &mut Hub, line: &str, audience: &[ConnId]) {
-    for id in asking(hub, |w| w.games, audience) {
-        hub.chat(id, line);
-    }
+    let told: Vec<String> = audience.iter().map(|&id| hub.handle_of(id)).collect();
+    tell(hub, Which::Games, line, &told);
 }
 
 /// `handle` logged in (`arrived`) or left.
 pub fn player(hub: &mut Hub, handle: &str, arrived: bool) {
     let verb = if arrived { "connected" } else { "disconnected" };
     let line = format!("[{handle} has {verb}.]");
-    let me: Vec<ConnId> = hub.find(handle).into_iter().collect();
-    for id in asking(hub, |w| w.players, &me) {
-        hub.chat(id, &line);
-    }
+    tell(hub, Which::Players, &line, &[handle.to_string()]);
 }

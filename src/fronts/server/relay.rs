@@ -74,6 +74,12 @@ pub fn heard(hub: &mut Hub, message: Remote) {
         let from = message.from.clone();
         return visit(hub, &from, &message);
     }
+    if !hub.peers.contains(&message.from) {
+        hub.peers.push(message.from.clone());
+    }
+    if message.kind == Kind::Notice {
+        return super::notices::heard(hub, &message.handle, &message.text);
+    }
     let Some(id) = hub.find(&message.handle) else {
         // The player left before the message came: a host is told.
         if message.kind == Kind::Relay {
@@ -171,8 +177,13 @@ pub fn pass_on(hub: &mut Hub, id: ConnId, line: &str) -> bool {
     let Some(host) = hub.session(id).and_then(|s| s.relay_to.clone()) else {
         return false;
     };
-    let word = line.split_whitespace().next().unwrap_or_default();
+    let mut words = line.split_whitespace();
+    let word = words.next().unwrap_or_default();
     if matches!(word, "quit" | "exit" | "bye") {
+        return false;
+    }
+    // The notices a player asks for are its home's to send.
+    if matches!(word, "set" | "iset") && matches!(words.next(), Some("seekinfo" | "gin" | "pin")) {
         return false;
     }
     let handle = hub.handle_of(id);
@@ -194,22 +205,34 @@ pub fn observe_elsewhere(hub: &mut Hub, id: ConnId, name: &str, line: &str) -> b
     true
 }
 
-/// Players relayed to a node no longer alive are relayed no more.
-pub fn check_hosts(hub: &mut Hub) {
-    let relayed: Vec<(ConnId, String)> = hub
+/// Reads which nodes are alive: the others are where notices go, and
+/// players relayed to a node no longer alive are relayed no more.
+pub fn check_nodes(hub: &mut Hub) {
+    let Ok(live) = hub.db.live_nodes() else {
+        return;
+    };
+    let me = hub.db.node().to_string();
+    let mut peers: Vec<String> = live.iter().filter(|n| **n != me).cloned().collect();
+    peers.sort();
+    // A node new to this one is greeted, so that it knows this one at
+    // once rather than at its next reading.
+    for node in peers.iter().filter(|n| !hub.peers.contains(n)) {
+        send(hub, node, Kind::Notice, "hello", "");
+    }
+    hub.peers = peers;
+    let orphaned: Vec<ConnId> = hub
         .sessions()
-        .filter_map(|(id, s)| Some((id, s.relay_to.clone()?)))
+        .filter(|(_, s)| s.relay_to.as_ref().is_some_and(|h| !live.contains(h)))
+        .map(|(id, _)| id)
         .collect();
-    for (id, host) in relayed {
-        if !hub.db.is_alive(&host).unwrap_or(true) {
-            if let Some(s) = hub.session_mut(id) {
-                s.relay_to = None;
-            }
-            hub.say(
-                id,
-                "The server node of your game stopped: the game is adjourned (resume it here).",
-            );
+    for id in orphaned {
+        if let Some(s) = hub.session_mut(id) {
+            s.relay_to = None;
         }
+        hub.say(
+            id,
+            "The server node of your game stopped: the game is adjourned (resume it here).",
+        );
     }
 }
 

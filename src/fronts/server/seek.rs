@@ -125,7 +125,11 @@ pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
         .map(|s| (s.number, sought_line(hub, s)))
         .collect();
     let elsewhere = hub.db.listed_elsewhere("seek").unwrap_or_default();
-    lines.extend(elsewhere.into_iter().map(|(n, _, line)| (n, line)));
+    lines.extend(
+        elsewhere
+            .into_iter()
+            .map(|(n, _, listed)| (n, listed.lines().next().unwrap_or_default().to_string())),
+    );
     lines.sort();
     let count = lines.len();
     let mut lines: Vec<String> = lines.into_iter().map(|(_, l)| l).collect();

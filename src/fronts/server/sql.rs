@@ -104,12 +104,52 @@ pub enum Dialect {
 pub enum Sql {
     /// SQLite.
     Sqlite(Connection),
-    /// PostgreSQL, with whether a transaction is open.
-    Postgres(Remote, std::cell::Cell<bool>),
+    /// PostgreSQL, with where its transaction is.
+    Postgres(Remote, std::cell::Cell<Tx>),
+}
+
+/// Where a PostgreSQL connection's transaction is. One is opened only
+/// when a statement comes ([`Sql::begin`] asks for it): a batch of events
+/// that changes nothing costs no round trip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tx {
+    /// None: each statement commits on its own.
+    None,
+    /// Asked for: opened before the next statement.
+    Wanted,
+    /// Open.
+    Open,
 }
 
 /// A job for the client's thread.
-type Job = Box<dyn FnOnce(&mut postgres::Client) + Send>;
+type Job = Box<dyn FnOnce(&mut Link) + Send>;
+
+/// The client on its thread, with the statements it has prepared: the
+/// server's statements are a few dozen texts, each parsed by PostgreSQL
+/// once per connection rather than at every use (a round trip saved).
+pub struct Link {
+    client: postgres::Client,
+    statements: std::collections::HashMap<String, postgres::Statement>,
+}
+
+/// The most statements a connection keeps prepared (past it, the cache
+/// starts again).
+const PREPARED: usize = 256;
+
+impl Link {
+    /// The statement `sql`, prepared on first use.
+    fn prepared(&mut self, sql: &str) -> Result<postgres::Statement, postgres::Error> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        if self.statements.len() >= PREPARED {
+            self.statements.clear();
+        }
+        self.statements.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+}
 
 /// A PostgreSQL client on a thread of its own, which ends with it.
 pub struct Remote {
@@ -123,7 +163,7 @@ impl Remote {
         let (told, connected) = mpsc::channel();
         let url = url.to_string();
         std::thread::spawn(move || {
-            let mut client = match postgres::Client::connect(&url, postgres::NoTls) {
+            let client = match postgres::Client::connect(&url, postgres::NoTls) {
                 Ok(c) => {
                     let _ = told.send(Ok(()));
                     c
@@ -133,8 +173,12 @@ impl Remote {
                     return;
                 }
             };
+            let mut link = Link {
+                client,
+                statements: std::collections::HashMap::new(),
+            };
             for job in inbox {
-                job(&mut client);
+                job(&mut link);
             }
         });
         connected.recv().map_err(|_| SqlError::Gone)??;
@@ -146,9 +190,18 @@ impl Remote {
         &self,
         job: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error> + Send + 'static,
     ) -> Result<T, SqlError> {
+        self.run_linked(move |link| job(&mut link.client))
+    }
+
+    /// Runs `job` on the client's thread, with its prepared statements,
+    /// and waits for its answer.
+    fn run_linked<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Link) -> Result<T, postgres::Error> + Send + 'static,
+    ) -> Result<T, SqlError> {
         let (answer, answered) = mpsc::channel();
-        let job: Job = Box::new(move |client| {
-            let _ = answer.send(job(client));
+        let job: Job = Box::new(move |link| {
+            let _ = answer.send(job(link));
         });
         self.jobs.send(job).map_err(|_| SqlError::Gone)?;
         Ok(answered.recv().map_err(|_| SqlError::Gone)??)
@@ -219,6 +272,25 @@ fn for_sqlite(sql: &str) -> String {
 }
 
 impl Sql {
+    /// A connection to the PostgreSQL database at `url`.
+    pub fn postgres(url: &str) -> Result<Sql, SqlError> {
+        Ok(Sql::Postgres(
+            Remote::connect(url)?,
+            std::cell::Cell::new(Tx::None),
+        ))
+    }
+
+    /// Opens the transaction [`Sql::begin`] asked for, before a statement.
+    fn open_asked(&self) -> Result<(), SqlError> {
+        if let Sql::Postgres(_, tx) = self
+            && tx.get() == Tx::Wanted
+        {
+            self.batch("BEGIN")?;
+            tx.set(Tx::Open);
+        }
+        Ok(())
+    }
+
     /// Which database it is.
     pub fn dialect(&self) -> Dialect {
         match self {
@@ -248,8 +320,12 @@ impl Sql {
                 Ok(c.execute(&for_sqlite(sql), params.as_slice())? as u64)
             }
             Sql::Postgres(c, _) => {
+                self.open_asked()?;
                 let (sql, params) = (sql.to_string(), owned(params));
-                c.run(move |client| client.execute(&sql, &refs(&params)))
+                c.run_linked(move |link| {
+                    let statement = link.prepared(&sql)?;
+                    link.client.execute(&statement, &refs(&params))
+                })
             }
         }
     }
@@ -280,8 +356,12 @@ impl Sql {
                 Ok(rows.collect::<Result<_, _>>()?)
             }
             Sql::Postgres(c, _) => {
+                self.open_asked()?;
                 let (sql, params) = (sql.to_string(), owned(params));
-                let rows = c.run(move |client| client.query(&sql, &refs(&params)))?;
+                let rows = c.run_linked(move |link| {
+                    let statement = link.prepared(&sql)?;
+                    link.client.query(&statement, &refs(&params))
+                })?;
                 rows.iter().map(postgres_cells).collect()
             }
         }
@@ -292,14 +372,12 @@ impl Sql {
         Ok(self.query(sql, params)?.into_iter().next())
     }
 
-    /// Opens a transaction: what follows is written at [`Sql::commit`].
+    /// Opens a transaction (PostgreSQL: at the next statement): what
+    /// follows is written at [`Sql::commit`].
     pub fn begin(&self) -> Result<(), SqlError> {
         match self {
             Sql::Sqlite(c) => c.execute_batch("BEGIN IMMEDIATE")?,
-            Sql::Postgres(_, open) => {
-                self.batch("BEGIN")?;
-                open.set(true);
-            }
+            Sql::Postgres(_, tx) => tx.set(Tx::Wanted),
         }
         Ok(())
     }
@@ -310,8 +388,8 @@ impl Sql {
         let done = match self {
             Sql::Sqlite(c) if c.is_autocommit() => return Ok(()),
             Sql::Sqlite(c) => c.execute_batch("COMMIT").map_err(SqlError::from),
-            Sql::Postgres(_, open) => {
-                if !open.replace(false) {
+            Sql::Postgres(_, tx) => {
+                if tx.replace(Tx::None) != Tx::Open {
                     return Ok(());
                 }
                 self.batch("COMMIT")
