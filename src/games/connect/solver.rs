@@ -172,6 +172,17 @@ impl Solver {
         (!aborted).then_some(result)
     }
 
+    /// [`Solver::solve`], given up at `deadline`: `None` when the position
+    /// could not be solved in time.
+    pub fn solve_by(&mut self, pos: &Position, deadline: Instant) -> Option<Score> {
+        self.deadline = Some(deadline);
+        self.aborted = false;
+        let score = self.solve(pos);
+        self.deadline = None;
+        let aborted = std::mem::take(&mut self.aborted);
+        (!aborted).then_some(score)
+    }
+
     /// Whether the position is won (`1`), drawn (`0`) or lost (`-1`),
     /// and the first column, centre first, that keeps that result, if the
     /// weak solver finds them before `deadline`: cheaper than

@@ -1,0 +1,163 @@
+//! Benchmark positions of Connect Four (7 x 6) made as Pascal Pons made
+//! his six test sets: positions of random games, sorted by the discs on
+//! the board (the game's stage) and by the moves left to the end of the
+//! game with perfect play (how hard it is).
+//!
+//! ```text
+//! cargo run --release --example connect_sets -- COUNT SEED FOLDER [MAX_SECONDS]
+//! ```
+//!
+//! | set | discs on the board | moves left with perfect play |
+//! |---|---|---|
+//! | `end-easy` | more than 28 | fewer than 14 |
+//! | `middle-easy` | 15 to 28 | fewer than 14 |
+//! | `middle-medium` | 15 to 28 | 14 to 27 |
+//! | `begin-easy` | 14 or fewer | fewer than 14 |
+//! | `begin-medium` | 14 or fewer | 14 to 27 |
+//! | `begin-hard` | 14 or fewer | 28 or more |
+//!
+//! A random game is played (each legal column alike) to its end; one of
+//! its positions not over is taken, at a ply drawn alike from the stage
+//! of the set that has the fewest positions yet, solved exactly, and kept
+//! in the set its moves left name if that set is not full (COUNT
+//! positions, each once). Moves left: the plies to the winning disc with
+//! perfect play, or to the full board for a draw. A position whose solve
+//! takes more than MAX_SECONDS (default 60) is dropped, and counted.
+//!
+//! Each set is written to `FOLDER/NAME.txt`, a position a line in the
+//! columns' digits (1 = a), with its score: the format of Pons' solver,
+//! which scores them again independently before they are kept.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use antichess::games::connect::{Position, Shape, Solver};
+use antichess::sys::rng::Xorshift;
+
+/// A set: its name, its stage (discs on the board) and its moves left.
+struct Set {
+    name: &'static str,
+    discs: std::ops::RangeInclusive<u32>,
+    left: std::ops::Range<u32>,
+    lines: Vec<String>,
+}
+
+fn sets() -> Vec<Set> {
+    let set = |name, discs, left| Set {
+        name,
+        discs,
+        left,
+        lines: Vec::new(),
+    };
+    vec![
+        set("end-easy", 29..=41, 0..14),
+        set("middle-easy", 15..=28, 0..14),
+        set("middle-medium", 15..=28, 14..28),
+        set("begin-easy", 0..=14, 0..14),
+        set("begin-medium", 0..=14, 14..28),
+        set("begin-hard", 0..=14, 28..43),
+    ]
+}
+
+/// The plies left to the end of the game with perfect play, from a
+/// position of `moves` discs scored `score` (see the solver's module).
+fn moves_left(moves: u32, score: i32) -> u32 {
+    let cells = 42;
+    if score == 0 {
+        return cells - moves;
+    }
+    // The discs before the winning one: `cells + 1 - 2|score|`, or one
+    // fewer, whichever has the winner's parity (the side to move's when
+    // the score is positive).
+    let mut before = cells + 1 - 2 * score.unsigned_abs();
+    let winner_moves_now = score > 0;
+    if ((before - moves) % 2 == 0) != winner_moves_now {
+        before -= 1;
+    }
+    before - moves + 1
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let folder = std::path::PathBuf::from(args.get(2).map_or("connect-sets", String::as_str));
+    let max = Duration::from_secs_f64(args.get(3).and_then(|a| a.parse().ok()).unwrap_or(60.0));
+    std::fs::create_dir_all(&folder).expect("the folder");
+    let shape = Shape::CONNECT_FOUR;
+    let mut rng = Xorshift::new(seed);
+    let mut solver = Solver::new(shape, 64);
+    let mut sets = sets();
+    let mut seen = HashSet::new();
+    let (mut games, mut dropped) = (0u64, 0u64);
+    let started = Instant::now();
+    while let Some(target) = (0..sets.len())
+        .filter(|&i| sets[i].lines.len() < count)
+        .min_by_key(|&i| sets[i].lines.len())
+    {
+        games += 1;
+        let mut pos = Position::new(shape);
+        let mut played = String::new();
+        let mut line = Vec::new();
+        while !pos.is_over() {
+            line.push((pos.clone(), played.clone()));
+            let columns: Vec<u32> = pos.legal_columns().collect();
+            let c = columns[rng.below(columns.len())];
+            played.push(char::from(b'1' + c as u8));
+            pos = pos.play(c);
+        }
+        let stage: Vec<&(Position, String)> = line
+            .iter()
+            .filter(|(p, _)| sets[target].discs.contains(&p.moves()))
+            .collect();
+        if stage.is_empty() {
+            continue;
+        }
+        let (pos, moves) = stage[rng.below(stage.len())];
+        if !seen.insert(moves.clone()) {
+            continue;
+        }
+        solver.clear();
+        let deadline = Instant::now() + max;
+        let Some(score) = solver.solve_by(pos, deadline) else {
+            dropped += 1;
+            continue;
+        };
+        let left = moves_left(pos.moves(), score);
+        if let Some(set) = sets
+            .iter_mut()
+            .find(|s| s.discs.contains(&pos.moves()) && s.left.contains(&left))
+            && set.lines.len() < count
+        {
+            set.lines.push(format!("{moves} {score}"));
+        }
+    }
+    for set in &sets {
+        let path = folder.join(format!("{}.txt", set.name));
+        let mut file = std::fs::File::create(&path).expect("a set's file");
+        for line in &set.lines {
+            writeln!(file, "{line}").expect("written");
+        }
+    }
+    eprintln!(
+        "{count} positions a set from {games} random games (seed {seed}), {dropped} dropped past {:.0} s, in {:.1} s",
+        max.as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn moves_left_counts_to_the_winning_disc() {
+        // The empty board: the first player wins with its 21st disc, the
+        // 41st of the game (score 1).
+        assert_eq!(super::moves_left(0, 1), 41);
+        // A win at once: one ply left.
+        assert_eq!(super::moves_left(6, 18), 1);
+        // Lost at the opponent's next disc.
+        assert_eq!(super::moves_left(7, -17), 2);
+        assert_eq!(super::moves_left(30, 0), 12);
+    }
+}
