@@ -72,7 +72,7 @@ fn moves_left(moves: u32, score: i32) -> u32 {
     // the score is positive).
     let mut before = cells + 1 - 2 * score.unsigned_abs();
     let winner_moves_now = score > 0;
-    if ((before - moves) % 2 == 0) != winner_moves_now {
+    if (before - moves).is_multiple_of(2) != winner_moves_now {
         before -= 1;
     }
     before - moves + 1
@@ -101,7 +101,7 @@ fn main() {
         let mut played = String::new();
         let mut line = Vec::new();
         while !pos.is_over() {
-            line.push((pos.clone(), played.clone()));
+            line.push((pos, played.clone()));
             let columns: Vec<u32> = pos.legal_columns().collect();
             let c = columns[rng.below(columns.len())];
             played.push(char::from(b'1' + c as u8));

@@ -90,9 +90,39 @@ pub(crate) fn zeroed_slots(megabytes: usize) -> Box<[[AtomicU64; 2]]> {
         fit.next_power_of_two() / 2
     };
     // Zero-initialised: compiled to a zeroed allocation.
-    (0..count)
+    let slots: Box<[[AtomicU64; 2]]> = (0..count)
         .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-        .collect()
+        .collect();
+    ask_for_huge_pages(&slots);
+    slots
+}
+
+/// Asks Linux to back the table with 2 MB pages where it can (as
+/// Stockfish does): a random probe then rarely misses the TLB, and a new
+/// table costs one page fault per 2 MB rather than per 4 kB. Nothing is
+/// lost where it cannot: the pages stay as they are.
+fn ask_for_huge_pages(slots: &[[AtomicU64; 2]]) {
+    const HUGE: usize = 2 << 20;
+    let start = slots.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(slots);
+    // Only the whole 2 MB pages inside the allocation.
+    let first = start.next_multiple_of(HUGE);
+    let last = end / HUGE * HUGE;
+    if last <= first {
+        return;
+    }
+    let Some(at) = std::ptr::NonNull::new(first as *mut std::ffi::c_void) else {
+        return;
+    };
+    // SAFETY: the range lies inside the table's own allocation, which
+    // lives as long as the table; MADV_HUGEPAGE changes how the kernel
+    // backs those pages, never their contents, so no Rust value is
+    // touched. Measured: the 55 scored Connect Four positions of
+    // `solve --check`, 64 MB table, in 0.10 s wall before and less after
+    // (docs/engine.md).
+    let _ = unsafe {
+        nix::sys::mman::madvise(at, last - first, nix::sys::mman::MmapAdvise::MADV_HUGEPAGE)
+    };
 }
 
 /// Whether a table of `megabytes` MB can be had: the memory is asked of

@@ -10,6 +10,8 @@
 //! | `moves.rs` | move text: cells, columns, move sequences |
 //! | `perft.rs` | counting move sequences |
 //! | `solver.rs` | exact scores (Pascal Pons' method) |
+//! | `node.rs` | the solver's position: two words and a count, the shape's masks once a solve |
+//! | `word.rs` | the machine word of a bitboard: `u64` where the board fits, else `u128` |
 //! | `engine.rs` | the computer player: the book, the solver in time, threats otherwise |
 //! | `book.rs` | the 7 x 6 opening book: reading it, and making it with the solver |
 //! | `game.rs` | Connect N as a game: its rules for the game record, and its game file |
@@ -21,11 +23,13 @@ mod engine;
 mod game;
 mod kind;
 pub mod moves;
+mod node;
 mod perft;
 mod position;
 mod shape;
 mod solver;
 mod terminal;
+mod word;
 
 pub use engine::{Computer, Pick};
 pub use game::{ConnectGame, Drop};

@@ -18,6 +18,7 @@
 //! ```
 
 use super::Shape;
+use super::word::Word;
 use crate::rules::chess::Color;
 
 /// A set of cells.
@@ -324,8 +325,9 @@ pub fn connects(shape: Shape, discs: Cells) -> bool {
 }
 
 /// The cells (occupied or not, on the board or not) where one more of
-/// `discs` would make N in a row.
-fn winning_cells(shape: Shape, discs: Cells) -> Cells {
+/// `discs` would make N in a row, in any word the board fits
+/// ([`super::word`]).
+pub(super) fn winning_cells<W: Word>(shape: Shape, discs: W) -> W {
     if shape.n == 4 {
         winning_cells_of_four(shape, discs)
     } else {
@@ -334,22 +336,22 @@ fn winning_cells(shape: Shape, discs: Cells) -> Cells {
 }
 
 /// [`winning_cells`] for any N.
-fn winning_cells_of_any(shape: Shape, discs: Cells) -> Cells {
+fn winning_cells_of_any<W: Word>(shape: Shape, discs: W) -> W {
     let n = shape.n;
-    let mut win = 0;
+    let mut win = W::ZERO;
     for s in directions(shape) {
         // before[j]: cells with j of `discs` right before them in this
         // direction; after[j]: right after them.
-        let mut before = [0u128; 11];
-        let mut after = [0u128; 11];
-        before[0] = !0;
-        after[0] = !0;
+        let mut before = [W::ZERO; 11];
+        let mut after = [W::ZERO; 11];
+        before[0] = !W::ZERO;
+        after[0] = !W::ZERO;
         for j in 1..n as usize {
             before[j] = before[j - 1] & (discs << (s * j as u32));
             after[j] = after[j - 1] & (discs >> (s * j as u32));
         }
         for j in 0..n as usize {
-            win |= before[j] & after[n as usize - 1 - j];
+            win = win | (before[j] & after[n as usize - 1 - j]);
         }
     }
     win
@@ -358,15 +360,15 @@ fn winning_cells_of_any(shape: Shape, discs: Cells) -> Cells {
 /// [`winning_cells`] for four in a row, as Pascal Pons writes it: three
 /// discs below; or two on one side and one on the other, or three on one
 /// side, in each other direction.
-fn winning_cells_of_four(shape: Shape, p: Cells) -> Cells {
+fn winning_cells_of_four<W: Word>(shape: Shape, p: W) -> W {
     let mut r = (p << 1) & (p << 2) & (p << 3);
     for s in [shape.height + 1, shape.height + 2, shape.height] {
         let two_before = (p << s) & (p << (2 * s));
-        r |= two_before & (p << (3 * s));
-        r |= two_before & (p >> s);
+        r = r | (two_before & (p << (3 * s)));
+        r = r | (two_before & (p >> s));
         let two_after = (p >> s) & (p >> (2 * s));
-        r |= two_after & (p << s);
-        r |= two_after & (p >> (3 * s));
+        r = r | (two_after & (p << s));
+        r = r | (two_after & (p >> (3 * s)));
     }
     r
 }

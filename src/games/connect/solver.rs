@@ -23,6 +23,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::book::Book;
+use super::node::{Board, Node};
+use super::word::Word;
 use super::{Position, Shape};
 
 /// The score of a position for the side to move (see the module).
@@ -301,7 +303,7 @@ impl Solver {
                 } else {
                     // The move keeps the score when the position it leaves
                     // is worth at most -best to the opponent.
-                    return self.negamax(&child, -best, -best + 1) <= -best;
+                    return self.search(&child, -best, -best + 1) <= -best;
                 };
                 score >= best
             })
@@ -344,7 +346,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(pos, med, med + 1);
+            let r = self.search(pos, med, med + 1);
             if r <= med {
                 max = r;
             } else {
@@ -376,7 +378,26 @@ impl Solver {
 
     /// The score of `pos` (the side to move cannot connect at once) if it
     /// lies within (alpha, beta); otherwise a bound on the side it fell.
-    fn negamax(&mut self, pos: &Position, mut alpha: Score, mut beta: Score) -> Score {
+    /// The search runs on `u64` words where the board fits, else `u128`.
+    fn search(&mut self, pos: &Position, alpha: Score, beta: Score) -> Score {
+        let shape = pos.shape();
+        if shape.width * (shape.height + 1) <= u64::BITS {
+            let (board, node) = Board::<u64>::of(pos, &self.order);
+            self.negamax(&board, node, alpha, beta)
+        } else {
+            let (board, node) = Board::<u128>::of(pos, &self.order);
+            self.negamax(&board, node, alpha, beta)
+        }
+    }
+
+    /// [`Solver::search`] in the word `W`.
+    fn negamax<W: Word>(
+        &mut self,
+        board: &Board<W>,
+        node: Node<W>,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
         self.nodes += 1;
         if self.aborted {
             return 0;
@@ -391,10 +412,10 @@ impl Solver {
             self.aborted = true;
             return 0;
         }
-        let cells = self.shape.cells() as Score;
-        let moves = pos.moves() as Score;
-        let next = pos.non_losing_moves();
-        if next == 0 {
+        let cells = board.cells;
+        let moves = node.moves;
+        let next = board.non_losing(&node);
+        if next == W::ZERO {
             return -(cells - moves) / 2;
         }
         if moves >= cells - 2 {
@@ -414,7 +435,7 @@ impl Solver {
                 return beta;
             }
         }
-        let key = pos.key();
+        let key = board.key(&node);
         match self.table.get(key) {
             Some((UPPER, v)) if v < beta => {
                 beta = v;
@@ -432,16 +453,14 @@ impl Solver {
         }
         // Moves by the winning cells they make, centre first among equals
         // (an insertion sort keeps that order for ties).
-        let mut ordered: [(u32, u128); 10] = [(0, 0); 10];
+        let mut ordered = [(0u32, W::ZERO); 10];
         let mut count = 0;
-        for &c in &self.order {
-            let cell = next & pos.column_cells(c);
-            if cell == 0 {
+        for &column in board.ordered_columns() {
+            let cell = next & column;
+            if cell == W::ZERO {
                 continue;
             }
-            let after = pos.play_cell(cell);
-            // The mover's threats after the move: its winning cells.
-            let threats = after.opponent_winning_cells().count_ones();
+            let threats = board.threats_made(&Board::play(&node, cell));
             let mut i = count;
             while i > 0 && ordered[i - 1].0 < threats {
                 ordered[i] = ordered[i - 1];
@@ -451,7 +470,7 @@ impl Solver {
             count += 1;
         }
         for &(_, cell) in &ordered[..count] {
-            let score = -self.negamax(&pos.play_cell(cell), -beta, -alpha);
+            let score = -self.negamax(board, Board::play(&node, cell), -beta, -alpha);
             if self.aborted {
                 return 0;
             }
