@@ -24,7 +24,7 @@
 //! perfect play, or to the full board for a draw. A position whose solve
 //! takes more than MAX_SECONDS (default 60) is dropped, and counted.
 //!
-//! Each set is written to `FOLDER/NAME.txt`, a position a line in the
+//! Each set is written to `FOLDER/NAME.txt` once full, a position a line in the
 //! columns' digits (1 = a), with its score: the format of Pons' solver,
 //! which scores them again independently before they are kept.
 
@@ -76,6 +76,15 @@ fn moves_left(moves: u32, score: i32) -> u32 {
         before -= 1;
     }
     before - moves + 1
+}
+
+/// Writes `set` to `FOLDER/NAME.txt`.
+fn write(folder: &std::path::Path, set: &Set) {
+    let path = folder.join(format!("{}.txt", set.name));
+    let mut file = std::fs::File::create(&path).expect("a set's file");
+    for line in &set.lines {
+        writeln!(file, "{line}").expect("written");
+    }
 }
 
 fn main() {
@@ -131,13 +140,14 @@ fn main() {
             && set.lines.len() < count
         {
             set.lines.push(format!("{moves} {score}"));
-        }
-    }
-    for set in &sets {
-        let path = folder.join(format!("{}.txt", set.name));
-        let mut file = std::fs::File::create(&path).expect("a set's file");
-        for line in &set.lines {
-            writeln!(file, "{line}").expect("written");
+            if set.lines.len() == count {
+                write(&folder, set);
+                eprintln!(
+                    "{}: {count} positions, {games} games so far, {:.1} s",
+                    set.name,
+                    started.elapsed().as_secs_f64()
+                );
+            }
         }
     }
     eprintln!(

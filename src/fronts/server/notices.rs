@@ -160,21 +160,8 @@ pub fn seeks_removed(hub: &mut Hub, numbers: &[u32]) {
 /// Every open seek of every node, after `<sc>`, to `id` (it just asked
 /// for them).
 pub fn seek_list(hub: &mut Hub, id: ConnId) {
-    let mut lines: Vec<(u32, String)> = hub
-        .seeks()
-        .iter()
-        .map(|s| (s.number, seek_line(hub, s)))
-        .collect();
-    let elsewhere = hub.db.listed_elsewhere("seek").unwrap_or_default();
-    lines.extend(
-        elsewhere
-            .into_iter()
-            .filter_map(|(n, _, listed)| Some((n, listed.lines().nth(1)?.to_string()))),
-    );
-    lines.sort();
-    let lines: Vec<String> = std::iter::once("<sc>".to_string())
-        .chain(lines.into_iter().map(|(_, l)| l))
-        .collect();
+    let mut lines = vec!["<sc>".to_string()];
+    lines.extend(super::seek::every_seek(hub, seek_line, 1));
     hub.say(id, &lines.join("\n"));
 }
 

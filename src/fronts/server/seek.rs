@@ -4,7 +4,7 @@
 
 use super::hub::Hub;
 use super::net::ConnId;
-use super::offer::Offer;
+use super::offer::{Offer, Seek};
 use super::terms::Terms;
 use crate::rules::chess::Color;
 
@@ -117,23 +117,29 @@ pub fn sought_line(hub: &Hub, s: &super::offer::Seek) -> String {
     )
 }
 
-/// `sought`: the open seeks, of every node sharing the database.
-pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
+/// The open seeks of every node sharing the database, by number, each as
+/// `line` writes it here, or as the line `part` of its listing elsewhere
+/// (0: its `sought` line, 1: its `<s>` line; see [`super::db::Db::list`]).
+pub fn every_seek(hub: &Hub, line: fn(&Hub, &Seek) -> String, part: usize) -> Vec<String> {
     let mut lines: Vec<(u32, String)> = hub
         .seeks()
         .iter()
-        .map(|s| (s.number, sought_line(hub, s)))
+        .map(|s| (s.number, line(hub, s)))
         .collect();
     let elsewhere = hub.db.listed_elsewhere("seek").unwrap_or_default();
     lines.extend(
         elsewhere
             .into_iter()
-            .map(|(n, _, listed)| (n, listed.lines().next().unwrap_or_default().to_string())),
+            .filter_map(|(n, _, listed)| Some((n, listed.lines().nth(part)?.to_string()))),
     );
     lines.sort();
-    let count = lines.len();
-    let mut lines: Vec<String> = lines.into_iter().map(|(_, l)| l).collect();
-    lines.push(format!("{count} ads displayed."));
+    lines.into_iter().map(|(_, l)| l).collect()
+}
+
+/// `sought`: the open seeks, of every node sharing the database.
+pub fn sought(hub: &mut Hub, id: ConnId, _args: &[&str]) {
+    let mut lines = every_seek(hub, sought_line, 0);
+    lines.push(format!("{} ads displayed.", lines.len()));
     hub.say(id, &lines.join("\n"));
 }
 

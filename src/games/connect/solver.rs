@@ -166,9 +166,15 @@ impl Solver {
         pos: &Position,
         deadline: Instant,
     ) -> Option<(Score, Vec<u32>)> {
+        self.by(deadline, |s| s.best_columns(pos))
+    }
+
+    /// `work` done, given up at `deadline`: `None` when it was not done in
+    /// time.
+    fn by<T>(&mut self, deadline: Instant, work: impl FnOnce(&mut Solver) -> T) -> Option<T> {
         self.deadline = Some(deadline);
         self.aborted = false;
-        let result = self.best_columns(pos);
+        let result = work(self);
         self.deadline = None;
         let aborted = std::mem::take(&mut self.aborted);
         (!aborted).then_some(result)
@@ -177,12 +183,7 @@ impl Solver {
     /// [`Solver::solve`], given up at `deadline`: `None` when the position
     /// could not be solved in time.
     pub fn solve_by(&mut self, pos: &Position, deadline: Instant) -> Option<Score> {
-        self.deadline = Some(deadline);
-        self.aborted = false;
-        let score = self.solve(pos);
-        self.deadline = None;
-        let aborted = std::mem::take(&mut self.aborted);
-        (!aborted).then_some(score)
+        self.by(deadline, |s| s.solve(pos))
     }
 
     /// Whether the position is won (`1`), drawn (`0`) or lost (`-1`),
@@ -199,34 +200,33 @@ impl Solver {
     /// assert_eq!(solver.keeping_column_by(&Position::new(shape), deadline), Some((1, 2)));
     /// ```
     pub fn keeping_column_by(&mut self, pos: &Position, deadline: Instant) -> Option<(Score, u32)> {
-        self.deadline = Some(deadline);
-        self.aborted = false;
-        let mut best: Option<(Score, u32)> = None;
-        for c in self.order.clone() {
-            if pos.landing_row(c).is_none() {
-                continue;
+        self.by(deadline, |s| {
+            let mut best: Option<(Score, u32)> = None;
+            for c in s.order.clone() {
+                if pos.landing_row(c).is_none() {
+                    continue;
+                }
+                let child = pos.play(c);
+                let score = if child.has_line(pos.turn()) {
+                    1
+                } else if child.is_full() {
+                    0
+                } else {
+                    -s.solve_weak(&child)
+                };
+                if s.aborted {
+                    break;
+                }
+                if best.is_none_or(|(b, _)| score > b) {
+                    best = Some((score, c));
+                }
+                if score == 1 {
+                    break;
+                }
             }
-            let child = pos.play(c);
-            let score = if child.has_line(pos.turn()) {
-                1
-            } else if child.is_full() {
-                0
-            } else {
-                -self.solve_weak(&child)
-            };
-            if self.aborted {
-                break;
-            }
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, c));
-            }
-            if score == 1 {
-                break;
-            }
-        }
-        self.deadline = None;
-        let aborted = std::mem::take(&mut self.aborted);
-        best.filter(|_| !aborted)
+            best
+        })
+        .flatten()
     }
 
     /// The ruleset.
