@@ -540,3 +540,25 @@ fn solve_takes_the_books_wins_and_reads_past_bad_lines() {
     );
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "4455 1\n");
 }
+
+/// `solve --no-book`: the same score without the book's bound, found with
+/// more nodes (a White win of the book: the book lets the search look
+/// only among wins).
+#[test]
+fn solving_without_the_book() {
+    let nodes = |args: &[&str]| {
+        let (code, out, err) = common::run_binary(args, "");
+        assert_eq!((code, out.as_str()), (0, "44444432 1\n"), "{err}");
+        let summary = err.lines().last().unwrap_or_default().to_string();
+        let count = summary.split(", ").nth(1).and_then(|n| n.split(' ').next());
+        count
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{err}"))
+    };
+    let with = nodes(&["solve", "44444432"]);
+    let without = nodes(&["solve", "--no-book", "44444432"]);
+    assert!(
+        without > with,
+        "{without} nodes without the book, {with} with it"
+    );
+}

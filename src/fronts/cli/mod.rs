@@ -141,8 +141,9 @@ enum Task {
     /// With --check, exit status 1 on a mismatch and 2 on a bad line (one
     /// that is not a position, or not a line of text, too long or not
     /// UTF-8), reported by its number and passed over. On 7 x 6 the opening
-    /// book's wins bound the search: a --weak solve of the empty board or of
-    /// a book position is immediate, an exact one searches only among wins.
+    /// book's wins bound the search (unless --no-book): a --weak solve of
+    /// the empty board or of a book position is immediate, an exact one
+    /// searches only among wins.
     /// A solve past a second reports its bounds, nodes and time on standard
     /// error once a second.
     Solve {
@@ -159,6 +160,10 @@ enum Task {
         /// status 1 if any.
         #[arg(long)]
         check: bool,
+        /// Search without the opening book's wins (to time the solver
+        /// alone).
+        #[arg(long)]
+        no_book: bool,
         #[command(flatten)]
         hash: HashArg,
         /// Positions as move sequences (`-` the empty board); without any,
@@ -434,6 +439,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
             weak,
             analyze,
             check,
+            no_book,
             hash,
             positions,
         }) => solve::run(
@@ -442,6 +448,7 @@ fn execute(cli: Cli) -> Result<ExitCode> {
                 weak,
                 analyze,
                 check,
+                book: !no_book,
                 hash_mb: hash.mb(),
             },
             &positions,

@@ -19,6 +19,8 @@ pub struct Options {
     pub analyze: bool,
     /// Lines hold the expected score after the moves.
     pub check: bool,
+    /// Whether the opening book's wins bound the search.
+    pub book: bool,
     /// Table size.
     pub hash_mb: usize,
 }
@@ -44,7 +46,7 @@ pub fn run(options: &Options, positions: &[String]) -> ExitCode {
         )
     };
     let mut solver = Solver::new(options.shape, options.hash_mb)
-        .with_book(Book::for_shape(options.shape))
+        .with_book(Book::for_shape(options.shape).filter(|_| options.book))
         .with_progress(Box::new(|min, max, nodes, elapsed| {
             let bounds = if min + 1 >= max {
                 format!("score {min}")
