@@ -4,8 +4,10 @@
 //! game with perfect play (how hard it is).
 //!
 //! ```text
-//! cargo run --release --example connect_sets -- COUNT SEED FOLDER [MAX_SECONDS]
+//! cargo run --release --example connect_sets -- COUNT SEED FOLDER [MAX_SECONDS] [SETS]
 //! ```
+//!
+//! SETS: the names of the sets to make, with commas (default: all six).
 //!
 //! | set | discs on the board | moves left with perfect play |
 //! |---|---|---|
@@ -98,6 +100,10 @@ fn main() {
     let mut rng = Xorshift::new(seed);
     let mut solver = Solver::new(shape, 64);
     let mut sets = sets();
+    if let Some(names) = args.get(4) {
+        let names: Vec<&str> = names.split(',').collect();
+        sets.retain(|s| names.contains(&s.name));
+    }
     let mut seen = HashSet::new();
     let (mut games, mut dropped) = (0u64, 0u64);
     let started = Instant::now();

@@ -562,3 +562,27 @@ fn solving_without_the_book() {
         "{without} nodes without the book, {with} with it"
     );
 }
+
+/// The benchmark sets of `docs/suites/connect` (random games' positions
+/// sorted as Pascal Pons' test sets, scored by his solver): every score.
+#[test]
+fn the_benchmark_sets_scores() {
+    let mut solver = Solver::new(Shape::CONNECT_FOUR, 64);
+    for set in ["end-easy", "middle-easy", "middle-medium"] {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("docs/suites/connect/{set}.txt"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut checked = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let (moves, score) = line.split_once(' ').unwrap();
+            let pos = play_sequence(Shape::CONNECT_FOUR, moves).unwrap();
+            assert_eq!(
+                solver.solve(&pos),
+                score.parse::<i32>().unwrap(),
+                "{set}: {moves}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 1000, "{set}");
+    }
+}
