@@ -52,9 +52,14 @@ impl BoundTable {
         (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
+    /// The key's slot: the high bits of a multiplicative hash, which
+    /// depend on every bit of the key (the low bits of a product depend
+    /// only on the key's low bits: taken from the middle, positions that
+    /// differ in the last column alone shared a slot).
     fn slot(&self, folded: u64) -> &[AtomicU64; 2] {
-        let index = (folded.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 20) as usize;
-        &self.slots[index & (self.slots.len() - 1)]
+        let bits = self.slots.len().trailing_zeros();
+        let index = folded.wrapping_mul(0xff51_afd7_ed55_8ccd).checked_shr(64 - bits);
+        &self.slots[index.unwrap_or(0) as usize]
     }
 
     fn get(&self, key: u128) -> Option<(u64, Score)> {
