@@ -58,7 +58,9 @@ impl BoundTable {
     /// differ in the last column alone shared a slot).
     fn slot(&self, folded: u64) -> &[AtomicU64; 2] {
         let bits = self.slots.len().trailing_zeros();
-        let index = folded.wrapping_mul(0xff51_afd7_ed55_8ccd).checked_shr(64 - bits);
+        let index = folded
+            .wrapping_mul(0xff51_afd7_ed55_8ccd)
+            .checked_shr(64 - bits);
         &self.slots[index.unwrap_or(0) as usize]
     }
 
