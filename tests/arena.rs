@@ -1,6 +1,8 @@
 //! The referee plays real games between real programs, and adjudicates
 //! every kind of misbehaviour (a scripted stand-in misbehaves on purpose).
 
+mod common;
+
 use std::process::Command;
 
 fn referee(args: &[&str]) -> (String, String) {
@@ -459,12 +461,7 @@ fn concurrent_games_are_each_played_once() {
         referee(&args)
     };
     let (table, log) = run(out.path().to_str().unwrap());
-    let mut numbers: Vec<u32> = log
-        .lines()
-        .filter_map(|l| l.strip_prefix("game "))
-        .map(|l| l.split(':').next().unwrap().trim().parse().unwrap())
-        .collect();
-    numbers.sort_unstable();
+    let numbers = common::game_numbers(&log);
     assert_eq!(numbers, [1, 2, 3, 4, 5, 6], "{log}");
     assert!(
         table.lines().nth(1).unwrap().starts_with("first        6"),

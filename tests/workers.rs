@@ -400,12 +400,7 @@ fn a_match_outlives_a_database_restart() {
     let log = log.join("\n");
     assert!(out.status.success(), "{log}");
     assert!(log.contains("trying again"), "{log}");
-    let mut numbers: Vec<u32> = log
-        .lines()
-        .filter_map(|l| l.strip_prefix("game "))
-        .map(|l| l.split(':').next().unwrap().trim().parse().unwrap())
-        .collect();
-    numbers.sort_unstable();
+    let numbers = common::game_numbers(&log);
     assert_eq!(numbers, (1..=40).collect::<Vec<u32>>(), "{log}");
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(

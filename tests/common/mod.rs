@@ -73,3 +73,16 @@ pub fn run_on_endless_line(args: &[&str], megabytes: usize, tail: &'static [u8])
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// The numbers of the games a referee's log reports (`game N: ...`
+/// lines), in order.
+#[allow(dead_code)] // Only the match tests read a referee's log.
+pub fn game_numbers(log: &str) -> Vec<u32> {
+    let mut numbers: Vec<u32> = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("game "))
+        .map(|l| l.split(':').next().unwrap().trim().parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    numbers
+}

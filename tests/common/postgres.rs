@@ -134,8 +134,20 @@ impl Cluster {
     /// and starts it again.
     #[allow(dead_code)]
     pub fn restart(&self, down: std::time::Duration) {
+        let stopped = self.stop();
+        assert!(
+            stopped.status.success(),
+            "{}",
+            String::from_utf8_lossy(&stopped.stderr)
+        );
+        std::thread::sleep(down);
+        self.start_server();
+    }
+
+    /// Stops the server at once, every connection cut.
+    fn stop(&self) -> Output {
         let data = self.dir.path().join("data");
-        let stopped = self.run(
+        self.run(
             "pg_ctl",
             &[
                 "-D",
@@ -145,14 +157,7 @@ impl Cluster {
                 "-w",
                 "stop",
             ],
-        );
-        assert!(
-            stopped.status.success(),
-            "{}",
-            String::from_utf8_lossy(&stopped.stderr)
-        );
-        std::thread::sleep(down);
-        self.start_server();
+        )
     }
 
     /// The cluster's folder (its socket is there).
@@ -180,17 +185,6 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let data = self.dir.path().join("data");
-        let _ = self.run(
-            "pg_ctl",
-            &[
-                "-D",
-                &data.to_string_lossy(),
-                "-m",
-                "immediate",
-                "-w",
-                "stop",
-            ],
-        );
+        let _ = self.stop();
     }
 }

@@ -91,8 +91,8 @@ fn tell(hub: &mut Hub, which: Which, line: &str, except: &[String]) {
         hub.chat(id, line);
     }
     let text = format!("{}\n{line}", except.join(" "));
-    for node in hub.peers.clone() {
-        super::relay::send(hub, &node, super::bus::Kind::Notice, which.word(), &text);
+    for node in &hub.peers {
+        super::relay::send(hub, node, super::bus::Kind::Notice, which.word(), &text);
     }
 }
 
