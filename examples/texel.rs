@@ -6,17 +6,22 @@
 //! cp weights.rs src/engines/search/eval_chess/weights.rs
 //! ```
 //!
-//! `games N SEED` plays N games of chess against itself, two at a time
-//! (each move a search to depth 5, or `TEXEL_DEPTH`, with the engine's own
-//! evaluation, 8 random plies first, game `i` from seed SEED + `i`), and
-//! writes one line per quiet position, game by game: its FEN, the game's
-//! result for White (1, 0.5 or 0) and the search's score for White
-//! (centipawns), separated by `;`. A position is quiet when the side to
-//! move is not in check and the search's move is neither a capture nor a
-//! promotion; the random plies are left out. A game ends by the rules
-//! (mate, stalemate, insufficient material, threefold repetition, the
-//! fifty-move rule), drawn at 400 plies, or won for a side the search
-//! scores at 1,000 or more for 8 plies in a row.
+//! `games N SEED [RULESET]` plays N games of chess (or of the antichess
+//! RULESET, such as `6170-spring-2004`) against itself, two at a time
+//! (each move a search to depth 5, or `TEXEL_DEPTH`, or of `TEXEL_NODES`
+//! nodes, with the engine's own evaluation, 8 random plies first, game `i`
+//! from seed SEED + `i`), and writes one line per quiet position, game by
+//! game: its FEN, the game's result for White (1, 0.5 or 0) and the
+//! search's score for White (centipawns), separated by `;`, and for an
+//! antichess ruleset its name as a fourth field (for
+//! `examples/network.rs`). A position is quiet when the side to move is
+//! not in check and the search's move is neither a capture nor a
+//! promotion (in antichess: the side to move has no capture); the random
+//! plies are left out. A game ends by the rules (mate, stalemate,
+//! insufficient material, depletion), by a threefold repetition or the
+//! fifty-move rule (drawn, in antichess too), drawn at 400 plies, or won
+//! for a side the search scores at 1,000 or more for 8 plies in a row (in
+//! antichess: a proven win, once).
 //!
 //! `fit FILE [STEPS]` reads those lines and fits the evaluation's weights:
 //! the scale that best turns the present weights' scores into the results
@@ -38,6 +43,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
+use antichess::engines::search::score::MATE_BOUND;
 use antichess::engines::search::{Engine, Limits};
 use antichess::rules::chess::{MoveList, Position, Ruleset, Status, occurrences};
 use antichess::sys::rng::Xorshift;
@@ -47,11 +53,20 @@ fn main() -> ExitCode {
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["games", n, seed] => match (n.parse(), seed.parse()) {
             (Ok(n), Ok(seed)) => {
-                games(n, seed);
+                games(n, seed, Ruleset::CHESS);
                 ExitCode::SUCCESS
             }
             _ => usage(),
         },
+        ["games", n, seed, ruleset] => {
+            match (n.parse(), seed.parse(), Ruleset::from_name(ruleset)) {
+                (Ok(n), Ok(seed), Some(ruleset)) => {
+                    games(n, seed, ruleset);
+                    ExitCode::SUCCESS
+                }
+                _ => usage(),
+            }
+        }
         ["fit", path] => fit::run(path, fit::ITERATIONS),
         ["fit", path, steps] => match steps.parse() {
             Ok(steps) => fit::run(path, steps),
@@ -62,17 +77,26 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: texel games N SEED | texel fit FILE [STEPS]");
+    eprintln!("usage: texel games N SEED [RULESET] | texel fit FILE [STEPS]");
     ExitCode::from(2)
 }
 
 /// Search depth of each move of the games (`TEXEL_DEPTH` sets another).
 const DEPTH: u32 = 5;
 
-/// The search depth of each move: `TEXEL_DEPTH` (a whole number from 1),
-/// or [`DEPTH`].
-fn depth() -> u32 {
-    setting("TEXEL_DEPTH").filter(|&d| d >= 1).unwrap_or(DEPTH)
+/// The search of each move: `TEXEL_NODES` nodes when set, else to
+/// `TEXEL_DEPTH` (a whole number from 1), or [`DEPTH`].
+fn limits() -> Limits {
+    match setting("TEXEL_NODES").filter(|&n| n >= 1) {
+        Some(nodes) => Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        None => Limits {
+            depth: Some(setting("TEXEL_DEPTH").filter(|&d| d >= 1).unwrap_or(DEPTH)),
+            ..Limits::default()
+        },
+    }
 }
 
 /// The environment variable `name` read as a `T`, when set and readable.
@@ -92,8 +116,13 @@ const DECISIVE_PLIES: usize = 8;
 /// Plays `n` games on two threads and prints their quiet positions, game
 /// by game in order (a game that finishes early waits for those before
 /// it), so that the same arguments write the same file.
-fn games(n: u64, seed: u64) {
-    let depth = depth();
+fn games(n: u64, seed: u64, ruleset: Ruleset) {
+    let limits = limits();
+    let tail = if ruleset.is_chess() {
+        String::new()
+    } else {
+        format!(";{}", ruleset.name())
+    };
     let next = Mutex::new(0u64);
     // The finished games not yet written, by number, and the next to write.
     let done = Mutex::new((BTreeMap::new(), 1u64));
@@ -110,10 +139,10 @@ fn games(n: u64, seed: u64) {
                         *next += 1;
                         *next
                     };
-                    let (positions, white) = play_one(&mut engine, depth, seed + game);
+                    let (positions, white) = play_one(&mut engine, &limits, seed + game, ruleset);
                     let mut text = String::new();
                     for (fen, score) in positions {
-                        text.push_str(&format!("{fen};{white};{score}\n"));
+                        text.push_str(&format!("{fen};{white};{score}{tail}\n"));
                     }
                     let mut guard = done.lock().unwrap();
                     let (waiting, next_out) = &mut *guard;
@@ -133,11 +162,24 @@ fn games(n: u64, seed: u64) {
     });
 }
 
-/// One game, each move searched to `depth`: its quiet positions' FENs
-/// with the search's score of each for White, and the result for White.
-fn play_one(engine: &mut Engine, depth: u32, seed: u64) -> (Vec<(String, i32)>, f64) {
+/// One game, each move searched within `limits`: its quiet positions'
+/// FENs with the search's score of each for White, and the result for
+/// White.
+fn play_one(
+    engine: &mut Engine,
+    limits: &Limits,
+    seed: u64,
+    ruleset: Ruleset,
+) -> (Vec<(String, i32)>, f64) {
+    let chess = ruleset.is_chess();
+    // How sure a score must be, for how many plies, to end the game.
+    let (decisive_score, decisive_plies) = if chess {
+        (DECISIVE, DECISIVE_PLIES)
+    } else {
+        (MATE_BOUND, 1)
+    };
     let mut rng = Xorshift::new(seed);
-    let mut pos = Position::new(Ruleset::CHESS);
+    let mut pos = Position::new(ruleset);
     let mut keys = vec![pos.hash()];
     let mut fens = Vec::new();
     let mut decisive: (usize, i32) = (0, 0);
@@ -148,32 +190,38 @@ fn play_one(engine: &mut Engine, depth: u32, seed: u64) -> (Vec<(String, i32)>, 
         match pos.status_with(&moves) {
             Status::Over(o) => return (fens, o.winner.map_or(0.5, |w| white_score(w.is_white()))),
             _ if occurrences(&keys) >= 3 || pos.halfmoves() >= 100 => return (fens, 0.5),
+            Status::Pass => {
+                pos = pos.pass();
+                keys.push(pos.hash());
+                continue;
+            }
             _ => {}
         }
         let m = if ply < RANDOM_PLIES {
             moves[rng.below(moves.len())]
         } else {
             engine.set_game_keys(&keys);
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            let report = engine.search(&pos, &limits, |_| {}).expect("a legal move");
+            let report = engine.search(&pos, limits, |_| {}).expect("a legal move");
             let white = if pos.turn().is_white() {
                 report.score
             } else {
                 -report.score
             };
             let sign = white.signum();
-            if white.abs() >= DECISIVE && sign == decisive.1 {
+            if white.abs() >= decisive_score && sign == decisive.1 {
                 decisive.0 += 1;
             } else {
-                decisive = (usize::from(white.abs() >= DECISIVE), sign);
+                decisive = (usize::from(white.abs() >= decisive_score), sign);
             }
-            if decisive.0 >= DECISIVE_PLIES {
+            if decisive.0 >= decisive_plies {
                 return (fens, white_score(sign > 0));
             }
-            if !pos.is_check() && !report.best.is_capture() && !report.best.is_promotion() {
+            let quiet = if chess {
+                !report.best.is_capture() && !report.best.is_promotion()
+            } else {
+                !moves.iter().any(|m| m.is_capture())
+            };
+            if !pos.is_check() && quiet {
                 fens.push((pos.to_fen(), white));
             }
             report.best

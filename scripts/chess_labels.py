@@ -17,7 +17,11 @@ in place of the score the engine's, for White, from a search to `--depth`
 (default 6): centipawns, or +/- 100000 for a mate. `--jobs N` runs N
 engines, each on one stretch of the lines (the engine's table is kept
 along a stretch, where a game's positions follow one another); the lines
-are written in their order. `texel fit` with `TEXEL_SCORE_SCALE=fit`
+are written in their order, with any fields after the score (the
+ruleset of antichess lines) kept. `--variant` names the engine's variant
+(`UCI_Variant`) for the positions of another game: Fairy-Stockfish's
+`ac2004`, say, through `docs/fairy-stockfish/fsf.sh` for antichess
+positions, for `examples/network.rs`. `texel fit` with `TEXEL_SCORE_SCALE=fit`
 reads those centipawns as results by a scale of their own, fitted to the
 games' results, so the engine's scale need not be this one's.
 """
@@ -36,9 +40,9 @@ def score_for_white(fen, words):
 
 
 def label(job):
-    """The labelled lines of one stretch: (command, depth, lines)."""
-    command, depth, lines = job
-    engine = Engine(command, "chess", threads=1)
+    """The labelled lines of one stretch: (command, variant, depth, lines)."""
+    command, variant, depth, lines = job
+    engine = Engine(command, variant, threads=1)
     out = []
     for line in lines:
         fields = line.rstrip("\n").split(";")
@@ -49,7 +53,8 @@ def label(job):
         infos = engine.search(f"go depth {depth}")
         if not infos:
             continue
-        out.append(f"{fen};{result};{score_for_white(fen, infos[-1])}")
+        rest = "".join(f";{f}" for f in fields[3:])
+        out.append(f"{fen};{result};{score_for_white(fen, infos[-1])}{rest}")
     engine.close()
     return out
 
@@ -59,6 +64,7 @@ def main():
     parser.add_argument("positions")
     parser.add_argument("engine", help="the engine's command line")
     parser.add_argument("--depth", type=int, default=6)
+    parser.add_argument("--variant", default="chess")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     with open(args.positions, encoding="utf-8") as f:
@@ -66,7 +72,7 @@ def main():
     jobs = max(1, args.jobs)
     size = (len(lines) + jobs - 1) // jobs
     stretches = [
-        (args.engine, args.depth, lines[i : i + size])
+        (args.engine, args.variant, args.depth, lines[i : i + size])
         for i in range(0, len(lines), max(1, size))
     ]
     with multiprocessing.Pool(max(1, len(stretches))) as pool:

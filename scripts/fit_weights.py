@@ -14,7 +14,7 @@ fit maximises the likelihood (Newton's method, a small ridge term for
 stability). The scale is fixed by fitting the hand-set score the same way
 (so the new weights are in the units the search's margins were tuned in);
 `--elo` uses the Elo convention (400 per factor of ten) instead. The
-weights are printed in the order of `Weights` in src/engines/search/eval.rs
+weights are printed in the order of `Weights` in src/engines/search/eval/mod.rs
 (a piece term counts the opponent's pieces less ours, so its weight is
 what one of our pieces costs us: `Weights::cost` takes it as it is).
 """
@@ -26,7 +26,7 @@ import sys
 ELO_SCALE = 400 / math.log(10)  # score units per logit, Elo convention
 RIDGE = 1e-3
 # The columns weighed as `Weights::cost`, then the other named terms, in
-# the order of `Weights` in src/engines/search/eval.rs.
+# the order of `Weights` in src/engines/search/eval/mod.rs.
 PIECES = ("pawns", "knights", "bishops", "rooks", "queens")
 TERMS = ("tempo", "mobility", "offers", "king_room", "pending")
 

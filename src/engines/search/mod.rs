@@ -32,6 +32,7 @@ pub mod eval_chess;
 mod history;
 mod movepick;
 mod negamax;
+pub mod network;
 mod ordering;
 pub mod params;
 pub mod policy;

@@ -107,7 +107,7 @@ impl Sink for Tapered {
 pub fn evaluate(pos: &Position) -> i32 {
     let correction = network::NETWORK
         .as_ref()
-        .map_or(0, |net| net.correction(pos.board(), pos.turn()));
+        .map_or(0, |net| network::correction(net, pos.board(), pos.turn()));
     evaluate_features(pos) + correction
 }
 

@@ -1,41 +1,22 @@
-//! A small network that corrects the weighted features: inputs of the
-//! NNUE kind (each piece by whose it is, its role and its square, seen
-//! from each side in turn), one layer of [`HIDDEN`] units shared by both
-//! views and clipped to 0..1, and an output over the side to move's units
-//! then the other's, in centipawns, added to the features' sum.
+//! The chess network's inputs and weights: the small network of
+//! [`crate::engines::search::network`] with inputs of the NNUE kind (each
+//! piece by whose it is, its role and its square, seen from each side in
+//! turn) and one head, whose output is added to the features' sum.
 //!
-//! The weights (`network.bin`: little-endian `f32`, the first layer by
-//! input, its biases, the output weights, the output bias) are trained by
-//! `examples/network.rs` on positions scored by another engine; the
-//! evaluation computes the layer afresh at each call (a few dozen pieces
-//! times [`HIDDEN`] additions of `i16`, which the compiler turns into
-//! vector instructions).
+//! The weights (`network.bin`) are trained by `examples/network.rs` on
+//! positions scored by another engine.
 
 use std::sync::LazyLock;
 
 use arrayvec::ArrayVec;
-use shakmaty::{Color, Role, Square};
+use shakmaty::{Color, Role};
 
 use crate::rules::chess::Board;
 
-/// Inputs of one view: own and other pieces, six roles, 64 squares.
-pub const INPUTS: usize = 768;
-/// Units of the layer.
-pub const HIDDEN: usize = 32;
-/// The output is this many centipawns per unit of the weighted sum.
-pub const OUTPUT_SCALE: f32 = 100.0;
-
-/// The input of a `color` `role` on `square` seen from `view`: the board
-/// turned so that `view` plays up it.
-pub fn input(view: Color, color: Color, role: Role, square: Square) -> usize {
-    let theirs = usize::from(color != view);
-    let square = if view.is_white() {
-        square as usize
-    } else {
-        square as usize ^ 56
-    };
-    theirs * 384 + (role as usize - 1) * 64 + square
-}
+use crate::engines::search::network::Shape;
+pub use crate::engines::search::network::{
+    HIDDEN, Network, PIECE_INPUTS as INPUTS, Quantized, piece_input as input,
+};
 
 /// The inputs of `board` seen from `view`, square by square (the order
 /// `examples/network.rs` sums them in when it trains).
@@ -49,138 +30,37 @@ pub fn inputs(board: &Board, view: Color) -> ArrayVec<u16, 64> {
     list
 }
 
-/// The network's weights.
-pub struct Network {
-    /// The first layer's weights, by input.
-    pub layer: Box<[[f32; HIDDEN]; INPUTS]>,
-    /// The first layer's biases.
-    pub bias: [f32; HIDDEN],
-    /// The output weights: the side to move's units, then the other's.
-    pub output: [f32; 2 * HIDDEN],
-    /// The output bias.
-    pub output_bias: f32,
-}
+/// The network's shape: one head, at most 64 pieces.
+pub const SHAPE: Shape = Shape {
+    inputs: INPUTS,
+    heads: 1,
+    most_active: 64,
+};
 
-/// The network's size in bytes as `network.bin` stores it.
-pub const BYTES: usize = 4 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1);
-
-impl Network {
-    /// Reads the weights from `bytes` (see the module's documentation);
-    /// `None` if there are not exactly [`BYTES`] of them.
-    pub fn from_bytes(bytes: &[u8]) -> Option<Network> {
-        if bytes.len() != BYTES {
-            return None;
-        }
-        let mut floats = bytes
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-        let mut next = || floats.next().unwrap_or(0.0);
-        let mut layer = Box::new([[0.0; HIDDEN]; INPUTS]);
-        for row in layer.iter_mut() {
-            row.iter_mut().for_each(|w| *w = next());
-        }
-        let mut bias = [0.0; HIDDEN];
-        bias.iter_mut().for_each(|w| *w = next());
-        let mut output = [0.0; 2 * HIDDEN];
-        output.iter_mut().for_each(|w| *w = next());
-        let output_bias = next();
-        Some(Network {
-            layer,
-            bias,
-            output,
-            output_bias,
-        })
-    }
-
-    /// The weights as `network.bin` stores them.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let floats = self
-            .layer
-            .iter()
-            .flatten()
-            .chain(&self.bias)
-            .chain(&self.output)
-            .chain(std::iter::once(&self.output_bias));
-        floats.flat_map(|w| w.to_le_bytes()).collect()
-    }
-
-    /// The weights in integers ([`Quantized`]); `None` if a layer's sum
-    /// could leave `i16` on a board of 64 pieces (the weights of a network
-    /// trained as `examples/network.rs` does stay far inside).
-    pub fn quantized(&self) -> Option<Quantized> {
-        let q = |w: f32| (w * ONE as f32).round() as i32;
-        let widest = self.layer.iter().flatten().map(|&w| q(w).abs()).max();
-        let bias = self.bias.iter().map(|&w| q(w).abs()).max();
-        let (widest, bias) = (widest.unwrap_or(0), bias.unwrap_or(0));
-        if 64 * widest + bias > i32::from(i16::MAX) {
-            return None;
-        }
-        let q16 = |w: f32| q(w) as i16;
-        let mut layer = Box::new([[0; HIDDEN]; INPUTS]);
-        for (row, from) in layer.iter_mut().zip(self.layer.iter()) {
-            *row = from.map(q16);
-        }
-        Some(Quantized {
-            layer,
-            bias: self.bias.map(q16),
-            output: self.output.map(q),
-            output_bias: q(self.output_bias) * ONE,
-        })
-    }
-}
-
-/// A weight or unit of 1.0 in [`Quantized`] arithmetic.
-const ONE: i32 = 256;
-
-/// The network in integers, each weight rounded to 1/[`ONE`]: sums in any
-/// order give the same score, so a position and its mirror image with the
-/// colours swapped score alike. The first layer is in `i16`, so that a
-/// vector instruction adds twice as many of its weights as of `i32`.
-pub struct Quantized {
-    layer: Box<[[i16; HIDDEN]; INPUTS]>,
-    bias: [i16; HIDDEN],
-    output: [i32; 2 * HIDDEN],
-    /// In units of `ONE * ONE`.
-    output_bias: i32,
-}
-
-impl Quantized {
-    /// The correction for the side to move, `turn`, in centipawns.
-    pub fn correction(&self, board: &Board, turn: Color) -> i32 {
-        // The layer's sums seen from White and from Black, in one pass
-        // over the pieces kind by kind.
-        let mut sums = [self.bias; 2];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for square in board.by_piece(color, role) {
-                    for (sum, view) in sums.iter_mut().zip(Color::ALL) {
-                        let row = &self.layer[input(view, color, role, square)];
-                        for (s, w) in sum.iter_mut().zip(row) {
-                            *s += w;
-                        }
-                    }
+/// The correction for the side to move, `turn`, in centipawns.
+pub fn correction(net: &Quantized, board: &Board, turn: Color) -> i32 {
+    // The layer's sums seen from White and from Black, in one pass over
+    // the pieces kind by kind.
+    let mut sums = [net.empty(); 2];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for square in board.by_piece(color, role) {
+                for (sum, view) in sums.iter_mut().zip(Color::ALL) {
+                    net.add(sum, input(view, color, role, square));
                 }
             }
         }
-        let [ours, theirs] = if turn.is_white() {
-            sums
-        } else {
-            [sums[1], sums[0]]
-        };
-        let (a, b) = self.output.split_at(HIDDEN);
-        let unit = |s: i16| i32::from(s).clamp(0, ONE);
-        let mut sum = self.output_bias;
-        for i in 0..HIDDEN {
-            sum += unit(ours[i]) * a[i] + unit(theirs[i]) * b[i];
-        }
-        // Centipawns: OUTPUT_SCALE per unit of ONE * ONE.
-        (i64::from(sum) * OUTPUT_SCALE as i64 / i64::from(ONE * ONE)) as i32
+    }
+    let [white, black] = &sums;
+    match turn {
+        Color::White => net.output(white, black, 0),
+        Color::Black => net.output(black, white, 0),
     }
 }
 
 /// The trained network, read once.
 pub static NETWORK: LazyLock<Option<Quantized>> = LazyLock::new(|| {
-    Network::from_bytes(include_bytes!("network.bin")).and_then(|net| net.quantized())
+    Network::from_bytes(include_bytes!("network.bin"), SHAPE).and_then(|net| net.quantized())
 });
 
 #[cfg(test)]
@@ -215,16 +95,15 @@ mod tests {
     #[test]
     fn the_weights_read_back_as_they_were_written() {
         let bytes = include_bytes!("network.bin");
-        assert_eq!(bytes.len(), BYTES);
-        let net = Network::from_bytes(bytes).unwrap();
+        assert_eq!(bytes.len(), SHAPE.bytes());
+        let net = Network::from_bytes(bytes, SHAPE).unwrap();
         assert_eq!(net.to_bytes(), bytes);
-        assert!(Network::from_bytes(&bytes[1..]).is_none());
-        assert!(Network::from_bytes(&[]).is_none());
+        assert!(Network::from_bytes(&[], SHAPE).is_none());
     }
 
     #[test]
     fn weights_whose_sums_could_overflow_are_refused() {
-        let mut net = Network::from_bytes(include_bytes!("network.bin")).unwrap();
+        let mut net = Network::from_bytes(include_bytes!("network.bin"), SHAPE).unwrap();
         assert!(net.quantized().is_some());
         net.layer[5][0] = 1.5;
         assert!(net.quantized().is_some());
@@ -249,8 +128,8 @@ mod tests {
         for (a, b) in pairs {
             let (a, a_turn) = board(a);
             let (b, b_turn) = board(b);
-            let c = net.correction(&a, a_turn);
-            assert_eq!(c, net.correction(&b, b_turn));
+            let c = correction(net, &a, a_turn);
+            assert_eq!(c, correction(net, &b, b_turn));
             corrections.push(c);
         }
         // A network of zeros would correct nothing anywhere.

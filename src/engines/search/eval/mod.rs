@@ -3,7 +3,10 @@
 //! Called where the search stops: by the quiescence search for a side with
 //! no capture (it follows every forced capture), at the quiescence and ply
 //! caps (where a capture may still be pending), and for the pruning
-//! decisions of a side with no capture. Five terms, weighted by
+//! decisions of a side with no capture. The weighted terms below
+//! ([`evaluate_terms`]) and, added to them, the correction of a small
+//! network trained on the engine's own games, a head per ruleset
+//! ([`network`]). Five terms, weighted by
 //! [`Weights::FITTED`] under every ruleset while the board is full; as the
 //! last [`PHASE_PIECES`] pieces come off, the weights blend by the mate
 //! rule:
@@ -39,8 +42,10 @@
 //! matches that decided it, is in `docs/engine.md`; the weights are fitted
 //! by `scripts/fit_weights.py`.
 
+pub mod network;
+
 use crate::rules::chess::{Bitboard, Color, MateRule, Piece, Position, Role, Square};
-use shakmaty::attacks;
+use shakmaty::{ByColor, attacks};
 
 /// The roles that can be captured, in the order of [`Weights::cost`].
 const ROLES: [Role; 5] = [
@@ -134,21 +139,44 @@ impl Weights {
     };
 }
 
-/// The side to move's score: positive is good for it, under the weights
+/// The side to move's score: positive is good for it. The weighted terms
+/// ([`evaluate_terms`]) and the correction of the ruleset's network
+/// ([`network`]).
+pub fn evaluate(pos: &Position) -> i32 {
+    let us = pos.turn();
+    let (a, b) = (Activity::of(pos, us), Activity::of(pos, us.other()));
+    let terms = Terms::from_activity(pos, &a, &b);
+    let correction = network::NETWORK.as_ref().map_or(0, |net| {
+        let reach = ByColor::new_with(|c| if c == us { a.attacked } else { b.attacked });
+        network::correction(net, pos, &reach)
+    });
+    weigh(pos, &terms) + correction
+}
+
+/// The side to move's score by the terms alone, under the weights
 /// [`Weights::FITTED`] blended by the pieces left (see the module's
 /// documentation). (Beyond that blend, the ruleset's mate rule counts
 /// where the game ends: the search scores mates.)
 ///
 /// ```
 /// use antichess::rules::chess::{Position, Ruleset};
-/// use antichess::engines::search::eval::{evaluate, Weights};
+/// use antichess::engines::search::eval::{evaluate_terms, Weights};
 /// // The same pieces on both sides: having the move is all there is.
 /// let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
 /// let pos = Position::from_fen(fen, Ruleset::SPRING_2004).unwrap();
-/// assert_eq!(evaluate(&pos), Weights::FITTED.tempo);
+/// assert_eq!(evaluate_terms(&pos), Weights::FITTED.tempo);
 /// ```
-pub fn evaluate(pos: &Position) -> i32 {
-    let terms = Terms::of(pos);
+pub fn evaluate_terms(pos: &Position) -> i32 {
+    weigh(pos, &Terms::of(pos))
+}
+
+/// The squares each side attacks (the network's threats).
+pub fn reach(pos: &Position) -> ByColor<Bitboard> {
+    ByColor::new_with(|c| Activity::of(pos, c).attacked)
+}
+
+/// `terms` of `pos` weighed by the weights blended by the pieces left.
+fn weigh(pos: &Position, terms: &Terms) -> i32 {
     let fitted = &Weights::FITTED;
     let phase = phase(pos);
     match pos.ruleset().mate {
@@ -159,7 +187,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             (middle * phase + end * (PHASE_PIECES - phase)) / PHASE_PIECES
         }
         MateRule::MatedWins => {
-            terms.weigh(fitted, &blended_costs(phase, fitted)) - faded_offers(phase, &terms, fitted)
+            terms.weigh(fitted, &blended_costs(phase, fitted)) - faded_offers(phase, terms, fitted)
         }
     }
 }
@@ -201,18 +229,23 @@ impl Terms {
     /// The terms of `pos`.
     pub fn of(pos: &Position) -> Terms {
         let us = pos.turn();
+        Terms::from_activity(pos, &Activity::of(pos, us), &Activity::of(pos, us.other()))
+    }
+
+    /// The terms of `pos` from what the side to move's pieces reach (`a`)
+    /// and what the other's reach (`b`).
+    fn from_activity(pos: &Position, a: &Activity, b: &Activity) -> Terms {
+        let us = pos.turn();
         let them = us.other();
         let board = pos.board();
-        let a = Activity::of(pos, us);
-        let b = Activity::of(pos, them);
         Terms {
             pieces: ROLES.map(|role| {
                 board.by_piece(them, role).count() as i32 - board.by_piece(us, role).count() as i32
             }),
             mobility: a.mobility - b.mobility,
-            offers: offers(&a, &b) - offers(&b, &a),
-            king_room: king_room(&a, &b).min(3) - king_room(&b, &a).min(3),
-            pending: pending(pos, &b),
+            offers: offers(a, b) - offers(b, a),
+            king_room: king_room(a, b).min(3) - king_room(b, a).min(3),
+            pending: pending(pos, b),
         }
     }
 
@@ -392,13 +425,13 @@ mod tests {
         assert_eq!(t.offers, 2);
         assert_eq!(faded_offers(phase(&bare), &t, w), w.offer * 2 * 15 / 16);
         assert_eq!(
-            evaluate(&bare),
+            evaluate_terms(&bare),
             t.weigh(w, &blended_costs(phase(&bare), w)) - w.offer * 2 * 15 / 16
         );
         // Where mating wins, the endgame weights decide instead.
         let bare = pos("7k/8/8/8/8/8/8/K5R1 w - - 0 1", Ruleset::SPRING_2007);
         assert_ne!(
-            evaluate(&bare),
+            evaluate_terms(&bare),
             t.weigh(w, &blended_costs(phase(&bare), w)) - w.offer * 2 * 15 / 16
         );
     }
@@ -411,11 +444,11 @@ mod tests {
         // Where being mated wins, the side with fewer pieces is closer to
         // shedding its last.
         let rules = Ruleset::SPRING_2004;
-        assert!(evaluate(&pos(fewer, rules)) > evaluate(&pos(more, rules)));
+        assert!(evaluate_terms(&pos(fewer, rules)) > evaluate_terms(&pos(more, rules)));
         // Where mating wins, the side with more pieces promotes and mates:
         // the endgame weights keep them.
         let rules = Ruleset::SPRING_2007;
-        assert!(evaluate(&pos(more, rules)) > evaluate(&pos(fewer, rules)));
+        assert!(evaluate_terms(&pos(more, rules)) > evaluate_terms(&pos(fewer, rules)));
         assert!(Weights::ENDGAME_MATER_WINS.cost.iter().all(|&c| c < 0));
     }
 
@@ -423,11 +456,14 @@ mod tests {
     fn where_mating_wins_the_weights_blend_by_the_pieces_left() {
         // A full board: the fitted weights alone, with their opening costs.
         let start = Position::new(Ruleset::SPRING_2007);
-        assert_eq!(evaluate(&start), Terms::of(&start).score(&Weights::FITTED));
+        assert_eq!(
+            evaluate_terms(&start),
+            Terms::of(&start).score(&Weights::FITTED)
+        );
         // Kings alone: the endgame weights alone.
         let bare = pos("7k/8/8/8/8/8/8/K7 w - - 0 1", Ruleset::SPRING_2007);
         let end = Weights::ENDGAME_MATER_WINS;
-        assert_eq!(evaluate(&bare), end.tempo);
+        assert_eq!(evaluate_terms(&bare), end.tempo);
     }
 
     #[test]
@@ -469,7 +505,12 @@ mod tests {
                     break;
                 }
                 let m = moves[p.hash() as usize % moves.len()];
-                assert_eq!(Terms::of(&p).score(&w), evaluate(&p), "{}", p.to_fen());
+                assert_eq!(
+                    Terms::of(&p).score(&w),
+                    evaluate_terms(&p),
+                    "{}",
+                    p.to_fen()
+                );
                 seen += 1;
                 p = p.play(m);
             }
@@ -483,7 +524,7 @@ mod tests {
     fn a_symmetric_position_is_worth_the_move() {
         let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
         for rules in [Ruleset::SPRING_2004, Ruleset::SPRING_2007] {
-            assert_eq!(evaluate(&pos(fen, rules)), Weights::FITTED.tempo);
+            assert_eq!(evaluate_terms(&pos(fen, rules)), Weights::FITTED.tempo);
         }
     }
 }
