@@ -48,6 +48,9 @@
 //! (`docs/lab/chess-network-more-positions.md`); for antichess, from the
 //! files `docs/lab/antichess-network.md` names, in its order.
 
+#[path = "shared/least.rs"]
+mod shared;
+
 use std::io::BufRead;
 use std::process::ExitCode;
 
@@ -305,17 +308,7 @@ fn fit_scale(data: &[Sample], value: impl Fn(&Sample) -> f32) -> f32 {
             })
             .sum()
     };
-    let (mut lo, mut hi) = (1e-5f64, 0.05f64);
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
-        if error(a) < error(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    ((lo + hi) / 2.0) as f32
+    shared::least(error, 1e-5, 0.05, 60) as f32
 }
 
 const BATCH: usize = 1024;

@@ -38,6 +38,9 @@
 //! evaluation scales it (the endgame scale of the side it favours). It
 //! prints the Rust source of `src/engines/search/eval_chess/weights.rs`.
 
+#[path = "shared/least.rs"]
+mod shared;
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -506,17 +509,7 @@ mod fit {
     /// The scale in 0.0005..0.02 where `loss` is least (golden-section
     /// search).
     fn least(loss: impl Fn(f64) -> f64) -> f64 {
-        let (mut a, mut b) = (0.0005, 0.02);
-        let r = (5f64.sqrt() - 1.0) / 2.0;
-        for _ in 0..40 {
-            let (c, d) = (b - r * (b - a), a + r * (b - a));
-            if loss(c) < loss(d) {
-                b = d;
-            } else {
-                a = c;
-            }
-        }
-        (a + b) / 2.0
+        super::shared::least(loss, 0.0005, 0.02, 40)
     }
 
     /// The gradient over all positions, on two threads.
