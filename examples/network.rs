@@ -219,16 +219,16 @@ fn main() -> ExitCode {
         }
     };
     let target = |s: &Sample| lambda * s.result + (1.0 - lambda) * sigmoid(score_scale * s.score);
-    let train: Vec<(Sample, f32)> = train
-        .into_iter()
-        .map(|s| (target(&s), s))
-        .map(|(t, s)| (s, t))
-        .collect();
-    let test: Vec<(Sample, f32)> = test
-        .into_iter()
-        .map(|s| (target(&s), s))
-        .map(|(t, s)| (s, t))
-        .collect();
+    let labelled = |samples: Vec<Sample>| -> Vec<(Sample, f32)> {
+        samples
+            .into_iter()
+            .map(|s| {
+                let t = target(&s);
+                (s, t)
+            })
+            .collect()
+    };
+    let (train, test) = (labelled(train), labelled(test));
     let mut trainer = Trainer::new(game.shape(), scale, rate);
     let held_out = trainer.loss(&test);
     eprintln!(
@@ -269,18 +269,16 @@ fn main() -> ExitCode {
 /// constant stays the hand-made tempo's (a network that shifted it lost
 /// at a fixed depth: `docs/lab/antichess-network.md`).
 fn centred(bytes: &[u8], shape: Shape, train: &[(Sample, f32)], test: &[(Sample, f32)]) -> Vec<u8> {
-    let Some(net) = Network::from_bytes(bytes, shape) else {
+    let Some(mut net) = Network::from_bytes(bytes, shape) else {
         return bytes.to_vec();
     };
-    let mut trainer = Trainer::new(shape, 1.0, 0.0);
-    trainer.net = net;
     let mut sums = vec![(0.0f64, 0usize); shape.heads];
     for (s, _) in train.iter().chain(test) {
-        let out = trainer.output(s).0;
+        let out = output(&net, s).0;
         sums[s.head].0 += f64::from(out);
         sums[s.head].1 += 1;
     }
-    for (bias, (sum, n)) in trainer.net.output_bias.iter_mut().zip(sums) {
+    for (bias, (sum, n)) in net.output_bias.iter_mut().zip(sums) {
         let mean = (sum / n.max(1) as f64) as f32;
         eprintln!(
             "head's mean correction {:.1} centipawns, taken off",
@@ -288,7 +286,7 @@ fn centred(bytes: &[u8], shape: Shape, train: &[(Sample, f32)], test: &[(Sample,
         );
         *bias -= mean;
     }
-    trainer.net.to_bytes()
+    net.to_bytes()
 }
 
 fn usage() -> ExitCode {
@@ -309,6 +307,29 @@ fn fit_scale(data: &[Sample], value: impl Fn(&Sample) -> f32) -> f32 {
             .sum()
     };
     shared::least(error, 1e-5, 0.05, 60) as f32
+}
+
+/// The sums of `net`'s layer over the inputs `list` (before clipping).
+fn units(net: &Network, list: &[u16]) -> [f32; HIDDEN] {
+    let mut sum = net.bias;
+    for &i in list {
+        for (s, w) in sum.iter_mut().zip(&net.layer[usize::from(i)]) {
+            *s += w;
+        }
+    }
+    sum
+}
+
+/// `net`'s output for `s` (in units of [`OUTPUT_SCALE`]), with the
+/// layer's sums of both views (before clipping).
+fn output(net: &Network, s: &Sample) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+    let (a, b) = (units(net, &s.ours), units(net, &s.theirs));
+    let (wa, wb) = net.output[s.head].split_at(HIDDEN);
+    let mut out = net.output_bias[s.head];
+    for i in 0..HIDDEN {
+        out += a[i].clamp(0.0, 1.0) * wa[i] + b[i].clamp(0.0, 1.0) * wb[i];
+    }
+    (out, a, b)
 }
 
 const BATCH: usize = 1024;
@@ -353,36 +374,14 @@ impl Trainer {
         }
     }
 
-    fn units(&self, list: &[u16]) -> [f32; HIDDEN] {
-        let mut sum = self.net.bias;
-        for &i in list {
-            for (s, w) in sum.iter_mut().zip(&self.net.layer[usize::from(i)]) {
-                *s += w;
-            }
-        }
-        sum
-    }
-
     /// The prediction of `s` with the layers' sums (before clipping).
     fn forward(&self, s: &Sample) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
-        let (out, a, b) = self.output(s);
+        let (out, a, b) = output(&self.net, s);
         (
             sigmoid(self.scale * (s.features + OUTPUT_SCALE * out)),
             a,
             b,
         )
-    }
-
-    /// The network's output for `s` (in units of [`OUTPUT_SCALE`]), with
-    /// the layers' sums (before clipping).
-    fn output(&self, s: &Sample) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
-        let (a, b) = (self.units(&s.ours), self.units(&s.theirs));
-        let (wa, wb) = self.net.output[s.head].split_at(HIDDEN);
-        let mut out = self.net.output_bias[s.head];
-        for i in 0..HIDDEN {
-            out += a[i].clamp(0.0, 1.0) * wa[i] + b[i].clamp(0.0, 1.0) * wb[i];
-        }
-        (out, a, b)
     }
 
     fn loss(&self, data: &[(Sample, f32)]) -> f64 {

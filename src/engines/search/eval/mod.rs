@@ -5,8 +5,8 @@
 //! caps (where a capture may still be pending), and for the pruning
 //! decisions of a side with no capture. The weighted terms below
 //! ([`evaluate_terms`]) and, added to them, the correction of a small
-//! network trained on the engine's own games, a head per ruleset
-//! ([`network`]). Five terms, weighted by
+//! network trained on Fairy-Stockfish's scores of positions of the
+//! engine's own games, a head per ruleset ([`network`]). Five terms, weighted by
 //! [`Weights::FITTED`] under every ruleset while the board is full; as the
 //! last [`PHASE_PIECES`] pieces come off, the weights blend by the mate
 //! rule:

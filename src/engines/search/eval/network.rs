@@ -10,7 +10,7 @@
 //!
 //! The weights (`network.bin`) are trained by `examples/network.rs` on
 //! positions of the engine's own games (`examples/texel.rs games`),
-//! labelled by their search's score and the game's result.
+//! scored by Fairy-Stockfish (`docs/lab/antichess-network.md`).
 
 use std::sync::LazyLock;
 

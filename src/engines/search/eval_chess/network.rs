@@ -13,10 +13,7 @@ use shakmaty::{Color, Role};
 
 use crate::rules::chess::Board;
 
-use crate::engines::search::network::Shape;
-pub use crate::engines::search::network::{
-    HIDDEN, Network, PIECE_INPUTS as INPUTS, Quantized, piece_input as input,
-};
+use crate::engines::search::network::{Network, PIECE_INPUTS, Quantized, Shape, piece_input};
 
 /// The inputs of `board` seen from `view`, square by square (the order
 /// `examples/network.rs` sums them in when it trains).
@@ -24,7 +21,7 @@ pub fn inputs(board: &Board, view: Color) -> ArrayVec<u16, 64> {
     let mut list = ArrayVec::new();
     for square in board.occupied() {
         if let Some(piece) = board.piece_at(square) {
-            list.push(input(view, piece.color, piece.role, square) as u16);
+            list.push(piece_input(view, piece.color, piece.role, square) as u16);
         }
     }
     list
@@ -32,7 +29,7 @@ pub fn inputs(board: &Board, view: Color) -> ArrayVec<u16, 64> {
 
 /// The network's shape: one head, at most 64 pieces.
 pub const SHAPE: Shape = Shape {
-    inputs: INPUTS,
+    inputs: PIECE_INPUTS,
     heads: 1,
     most_active: 64,
 };
@@ -46,7 +43,7 @@ pub fn correction(net: &Quantized, board: &Board, turn: Color) -> i32 {
         for role in Role::ALL {
             for square in board.by_piece(color, role) {
                 for (sum, view) in sums.iter_mut().zip(Color::ALL) {
-                    net.add(sum, input(view, color, role, square));
+                    net.add(sum, piece_input(view, color, role, square));
                 }
             }
         }
@@ -76,11 +73,14 @@ mod tests {
     #[test]
     fn each_side_sees_its_own_pieces_from_its_own_side() {
         use shakmaty::Square::{E2, E7};
-        let white = input(Color::White, Color::White, Role::Pawn, E2);
-        assert_eq!(white, input(Color::Black, Color::Black, Role::Pawn, E7));
+        let white = piece_input(Color::White, Color::White, Role::Pawn, E2);
+        assert_eq!(
+            white,
+            piece_input(Color::Black, Color::Black, Role::Pawn, E7)
+        );
         assert_eq!(white, 12);
         assert_eq!(
-            input(Color::Black, Color::White, Role::King, E2),
+            piece_input(Color::Black, Color::White, Role::King, E2),
             384 + 5 * 64 + 52
         );
         let (start, _) = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
