@@ -217,6 +217,10 @@ pub fn budget_for(
     }
 }
 
+/// The share of its usual time a move gets in a position the game has
+/// reached before ([`Limits::revisited`]).
+pub const REVISIT_SHARE: u32 = 4;
+
 /// What limits a search. Without a depth, time or node limit a search stops
 /// at [`MAX_DEPTH`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -242,6 +246,22 @@ impl Limits {
             soft_time: Some(budget.soft),
             hard_time: Some(budget.hard),
             settle: budget.scalable,
+            ..self
+        }
+    }
+
+    /// These limits for a position the game has reached before: where
+    /// the time is a share of a clock, a [`REVISIT_SHARE`]th of it. The
+    /// hash table still holds most of the earlier search of the position,
+    /// and under rules without a draw by repetition a cycle of moves ends
+    /// only when a clock runs out: the side that spends less on it wins.
+    pub fn revisited(self) -> Limits {
+        if !self.settle {
+            return self;
+        }
+        Limits {
+            soft_time: self.soft_time.map(|t| t / REVISIT_SHARE),
+            hard_time: self.hard_time.map(|t| t / REVISIT_SHARE),
             ..self
         }
     }
@@ -288,6 +308,17 @@ mod tests {
 
     fn ms(b: TimeBudget) -> (u128, u128) {
         (b.soft.as_millis(), b.hard.as_millis())
+    }
+
+    #[test]
+    fn a_revisited_position_gets_a_quarter_of_a_clock_share() {
+        let share = Limits::for_move(None, Some(10_000), None, None, 0);
+        let revisited = share.revisited();
+        assert_eq!(revisited.soft_time, Some(Duration::from_micros(123_750)));
+        assert_eq!(revisited.hard_time, Some(Duration::from_micros(412_500)));
+        // A fixed move time is the user's: it stays.
+        let fixed = Limits::for_move(None, None, None, Some(Duration::from_millis(500)), 0);
+        assert_eq!(fixed.revisited().hard_time, fixed.hard_time);
     }
 
     #[test]

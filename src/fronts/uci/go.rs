@@ -31,6 +31,9 @@ pub struct Go {
     pub ponder: bool,
     /// `searchmoves`: the root moves to search (all when empty).
     pub search_moves: Vec<Move>,
+    /// Not a word of the command: whether the position occurred earlier in
+    /// the game (set from `position`), which cuts its time.
+    pub revisited: bool,
 }
 
 /// The words `go` takes, so that `searchmoves` knows where its list ends.
@@ -120,7 +123,12 @@ impl Go {
         if self.waits() {
             return limits;
         }
-        limits.with_time(self.budget(turn))
+        let limits = limits.with_time(self.budget(turn));
+        if self.revisited {
+            limits.revisited()
+        } else {
+            limits
+        }
     }
 
     /// The time this move may take, if the command limits it.

@@ -77,22 +77,16 @@ struct Uci {
     /// The repetition keys of the positions from `position`'s setup to it
     /// (chess: a repetition of one is a draw in the search).
     keys: Vec<u64>,
+    /// Whether `position` occurred earlier in the moves that reached it:
+    /// its search then gets a share of its time ([`Limits::revisited`]).
+    revisited: bool,
     engine: Option<Engine>,
     running: Option<Running>,
 }
 
 /// Runs the UCI protocol on standard input and output.
 pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
-    let mut uci = Uci {
-        ruleset: Ruleset::CHESS,
-        hash_mb,
-        threads,
-        multi_pv: 1,
-        position: Position::new(Ruleset::CHESS),
-        keys: Vec::new(),
-        engine: Some(Engine::with_threads(hash_mb, threads)),
-        running: None,
-    };
+    let mut uci = Uci::new(hash_mb, threads);
     for line in input::lines(io::stdin().lock()) {
         let too_long = line == InputLine::TooLong;
         let Some(text) = line.clean() else {
@@ -112,6 +106,7 @@ pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
                 uci.engine = Some(Engine::with_threads(uci.hash_mb, uci.threads));
                 uci.position = Position::new(uci.ruleset);
                 uci.keys.clear();
+                uci.revisited = false;
             }
             Some("setoption") => {
                 uci.finish(false);
@@ -140,6 +135,21 @@ pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
 }
 
 impl Uci {
+    /// A session at chess's starting position.
+    fn new(hash_mb: usize, threads: usize) -> Uci {
+        Uci {
+            ruleset: Ruleset::CHESS,
+            hash_mb,
+            threads,
+            multi_pv: 1,
+            position: Position::new(Ruleset::CHESS),
+            keys: Vec::new(),
+            revisited: false,
+            engine: Some(Engine::with_threads(hash_mb, threads)),
+            running: None,
+        }
+    }
+
     fn identify(&self) {
         say(concat!("id name antichess ", env!("CARGO_PKG_VERSION")));
         say("id author the antichess developers");
@@ -224,6 +234,7 @@ impl Uci {
                     self.ruleset = r;
                     self.position = Position::new(r);
                     self.keys.clear();
+                    self.revisited = false;
                 }
                 None => say(&format!("info string unknown variant {value}")),
             },
@@ -281,6 +292,7 @@ impl Uci {
             keys.push(pos.hash());
         }
         self.position = pos;
+        self.revisited = keys[..keys.len() - 1].contains(&pos.hash());
         self.keys = if pos.ruleset().fide_draws {
             keys
         } else {
@@ -303,7 +315,8 @@ impl Uci {
             };
             say(&format!("info depth 0 score {score}"));
         }
-        let (go, errors) = Go::read(words, &pos);
+        let (mut go, errors) = Go::read(words, &pos);
+        go.revisited = self.revisited;
         for e in errors {
             say(&format!("info string {e}"));
         }
@@ -482,4 +495,23 @@ fn search_lines(
     engine.observe_root(None);
     engine.leave_out(&[]);
     first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_reached_earlier_in_the_moves_is_revisited() {
+        let mut uci = Uci::new(1, 1);
+        let moves = ["startpos", "moves", "g1f3", "g8f6", "f3g1", "f6g8"];
+        uci.set_position(&moves[..5]);
+        assert!(!uci.revisited);
+        uci.set_position(&moves);
+        assert!(uci.revisited);
+        uci.set_option(&["name", "UCI_Variant", "value", "6170-spring-2007"]);
+        assert!(!uci.revisited);
+        uci.set_position(&moves);
+        assert!(uci.revisited);
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::uci_player::UciPlayer;
 use crate::engines::search::{Engine, Limits};
-use crate::game::{Choice, EngineFailure, EngineOptions, Game};
+use crate::game::{Choice, EngineFailure, EngineOptions, Game, Rules};
 use crate::rules::chess::{Move, Position};
 
 /// The engines of a game, kept between moves (their tables).
@@ -53,6 +53,11 @@ impl Engines {
             options.movetime,
             game.position().moves_played(),
         );
+        let limits = if reached_before(game) {
+            limits.revisited()
+        } else {
+            limits
+        };
         self.engine.set_game_keys(game.repetition_keys());
         Ok(self
             .engine
@@ -63,6 +68,21 @@ impl Engines {
                 eval: Some(eval_text(r.score, game.is_chess())),
             }))
     }
+}
+
+/// Whether the game's position occurred earlier in the game (false when
+/// its history does not replay from its first position).
+fn reached_before(game: &Game<Position>) -> bool {
+    if !game.history_replays() {
+        return false;
+    }
+    let now = game.position().hash();
+    let mut pos = *game.first_position();
+    game.history().iter().any(|played| {
+        let earlier = pos.hash() == now;
+        Rules::play(&mut pos, played.mv);
+        earlier
+    })
 }
 
 /// A search's score for people, from the side to move's view: pawns
@@ -78,5 +98,30 @@ pub fn eval_text(score: i32, chess: bool) -> String {
         (true, _, false) => format!("a win in {moves} moves"),
         (_, true, false) => format!("a loss in {moves} moves"),
         _ => format!("{:+.2}", f64::from(score) / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chess::{Ruleset, notation};
+
+    fn after(ruleset: Ruleset, moves: &[&str]) -> Game<Position> {
+        let mut game = Game::with_rules(ruleset.name(), Position::new(ruleset), 0, 0);
+        for text in moves {
+            let m = notation::find_uci(game.position(), text).expect("legal");
+            game.play(m, 0);
+        }
+        game
+    }
+
+    #[test]
+    fn a_position_is_reached_before_once_a_cycle_of_moves_returns_to_it() {
+        let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        for ruleset in [Ruleset::CHESS, Ruleset::SPRING_2007] {
+            assert!(!reached_before(&after(ruleset, &cycle[..2])));
+            assert!(!reached_before(&after(ruleset, &cycle[..3])));
+            assert!(reached_before(&after(ruleset, &cycle)));
+        }
     }
 }
