@@ -134,7 +134,11 @@ const CHESS: Policy = Policy {
     correction_history: true,
 };
 
-/// Antichess where mating wins (2007, EnCastle).
+/// Antichess where mating wins (2007, EnCastle). The capture history and
+/// the history malus were kept on matches against Fairy-Stockfish
+/// (`docs/lab/antichess-search-policies.md`); the correction history
+/// gained nothing at a fixed depth, and singular extensions are not yet
+/// measured on the clock.
 const ANTICHESS: Policy = Policy {
     evaluate: eval::evaluate,
     quiescence: Quiescence::ForcedCaptures,
@@ -150,8 +154,8 @@ const ANTICHESS: Policy = Policy {
     offers_first: false,
     bad_captures_last: false,
     threat_escapes: false,
-    history_malus: false,
-    capture_history: false,
+    history_malus: true,
+    capture_history: true,
     futility: false,
     proof_search: false,
     history_update: Update::Clamped,
@@ -164,7 +168,6 @@ const ANTICHESS: Policy = Policy {
 const ANTICHESS_MATED_WINS: Policy = Policy {
     aspiration: PARAMS.aspiration_mated_wins,
     offers_first: true,
-    history_malus: true,
     proof_search: true,
     ..ANTICHESS
 };
