@@ -74,12 +74,11 @@ struct Uci {
     threads: usize,
     multi_pv: usize,
     position: Position,
-    /// The repetition keys of the positions from `position`'s setup to it
-    /// (chess: a repetition of one is a draw in the search).
+    /// The hashes of the positions from `position`'s setup to it (chess:
+    /// a repetition of one is a draw in the search; every game: a
+    /// position reached before gets a share of its time,
+    /// [`Limits::revisited`]).
     keys: Vec<u64>,
-    /// Whether `position` occurred earlier in the moves that reached it:
-    /// its search then gets a share of its time ([`Limits::revisited`]).
-    revisited: bool,
     engine: Option<Engine>,
     running: Option<Running>,
 }
@@ -106,7 +105,6 @@ pub fn run(hash_mb: usize, threads: usize) -> ExitCode {
                 uci.engine = Some(Engine::with_threads(uci.hash_mb, uci.threads));
                 uci.position = Position::new(uci.ruleset);
                 uci.keys.clear();
-                uci.revisited = false;
             }
             Some("setoption") => {
                 uci.finish(false);
@@ -144,7 +142,6 @@ impl Uci {
             multi_pv: 1,
             position: Position::new(Ruleset::CHESS),
             keys: Vec::new(),
-            revisited: false,
             engine: Some(Engine::with_threads(hash_mb, threads)),
             running: None,
         }
@@ -234,7 +231,6 @@ impl Uci {
                     self.ruleset = r;
                     self.position = Position::new(r);
                     self.keys.clear();
-                    self.revisited = false;
                 }
                 None => say(&format!("info string unknown variant {value}")),
             },
@@ -292,12 +288,14 @@ impl Uci {
             keys.push(pos.hash());
         }
         self.position = pos;
-        self.revisited = keys[..keys.len() - 1].contains(&pos.hash());
-        self.keys = if pos.ruleset().fide_draws {
-            keys
-        } else {
-            Vec::new()
-        };
+        self.keys = keys;
+    }
+
+    /// Whether the position occurred earlier in the moves that reached it.
+    fn revisited(&self) -> bool {
+        self.keys
+            .split_last()
+            .is_some_and(|(now, earlier)| earlier.contains(now))
     }
 
     fn go(&mut self, words: &[&str]) {
@@ -316,7 +314,7 @@ impl Uci {
             say(&format!("info depth 0 score {score}"));
         }
         let (mut go, errors) = Go::read(words, &pos);
-        go.revisited = self.revisited;
+        go.revisited = self.revisited();
         for e in errors {
             say(&format!("info string {e}"));
         }
@@ -327,7 +325,8 @@ impl Uci {
         halt.store(false, Ordering::Relaxed);
         let hold = Arc::new(AtomicBool::new(go.waits()));
         let done = Arc::new(AtomicBool::new(false));
-        engine.set_game_keys(&self.keys);
+        let draws = self.position.ruleset().fide_draws;
+        engine.set_game_keys(if draws { &self.keys } else { &[] });
         let lines = self.multi_pv;
         let handle = {
             let (go, halt, hold, done) = (
@@ -506,12 +505,12 @@ mod tests {
         let mut uci = Uci::new(1, 1);
         let moves = ["startpos", "moves", "g1f3", "g8f6", "f3g1", "f6g8"];
         uci.set_position(&moves[..5]);
-        assert!(!uci.revisited);
+        assert!(!uci.revisited());
         uci.set_position(&moves);
-        assert!(uci.revisited);
+        assert!(uci.revisited());
         uci.set_option(&["name", "UCI_Variant", "value", "6170-spring-2007"]);
-        assert!(!uci.revisited);
+        assert!(!uci.revisited());
         uci.set_position(&moves);
-        assert!(uci.revisited);
+        assert!(uci.revisited());
     }
 }
