@@ -28,6 +28,7 @@ mod perft;
 mod position;
 mod shape;
 mod solver;
+mod table;
 mod terminal;
 mod word;
 

@@ -19,76 +19,16 @@
 //! assert_eq!(solver.solve_weak(&p), 1);
 //! ```
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::book::Book;
 use super::node::{Board, Node};
+use super::table::{BoundTable, LOWER, UPPER};
 use super::word::Word;
 use super::{Position, Shape};
 
 /// The score of a position for the side to move (see the module).
 pub type Score = i32;
-
-/// A transposition table entry: the folded key, the bound and its kind,
-/// packed in two words so that entries are read and written without locks.
-struct BoundTable {
-    slots: Box<[[AtomicU64; 2]]>,
-}
-
-const LOWER: u64 = 1;
-const UPPER: u64 = 2;
-
-impl BoundTable {
-    fn new(megabytes: usize) -> BoundTable {
-        BoundTable {
-            slots: crate::engines::search::zeroed_slots(megabytes),
-        }
-    }
-
-    /// The key folded to 64 bits: exact for boards of up to 64 bits with
-    /// their sentinel row (7 x 6 takes 49), a hash beyond.
-    fn fold(key: u128) -> u64 {
-        (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-
-    /// The key's slot: the high bits of a multiplicative hash, which
-    /// depend on every bit of the key (the low bits of a product depend
-    /// only on the key's low bits: taken from the middle, positions that
-    /// differ in the last column alone shared a slot).
-    fn slot(&self, folded: u64) -> &[AtomicU64; 2] {
-        let bits = self.slots.len().trailing_zeros();
-        let index = folded
-            .wrapping_mul(0xff51_afd7_ed55_8ccd)
-            .checked_shr(64 - bits);
-        &self.slots[index.unwrap_or(0) as usize]
-    }
-
-    fn get(&self, key: u128) -> Option<(u64, Score)> {
-        let folded = BoundTable::fold(key);
-        let slot = self.slot(folded);
-        let data = slot[1].load(Ordering::Relaxed);
-        if slot[0].load(Ordering::Relaxed) ^ data != folded || data == 0 {
-            return None;
-        }
-        Some((data & 3, ((data >> 2) as i64 - 128) as Score))
-    }
-
-    fn put(&self, key: u128, kind: u64, score: Score) {
-        let folded = BoundTable::fold(key);
-        let data = kind | ((score as i64 + 128) as u64) << 2;
-        let slot = self.slot(folded);
-        slot[0].store(folded ^ data, Ordering::Relaxed);
-        slot[1].store(data, Ordering::Relaxed);
-    }
-
-    fn clear(&self) {
-        for s in self.slots.iter() {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
-    }
-}
 
 /// A solver for one ruleset, with its table.
 pub struct Solver {
@@ -442,8 +382,9 @@ impl Solver {
                 return beta;
             }
         }
-        let key = board.key(&node);
-        match self.table.get(key) {
+        let slot = self.table.slot(board.table_key(&node));
+        let before = self.nodes;
+        match self.table.get(&slot) {
             Some((UPPER, v)) if v < beta => {
                 beta = v;
                 if alpha >= beta {
@@ -467,7 +408,11 @@ impl Solver {
             if cell == W::ZERO {
                 continue;
             }
-            let threats = board.threats_made(&Board::play(&node, cell));
+            let child = Board::play(&node, cell);
+            // Its bound fetched now, ready when it is searched.
+            self.table
+                .prefetch(&self.table.slot(board.table_key(&child)));
+            let threats = board.threats_made(&child);
             let mut i = count;
             while i > 0 && ordered[i - 1].0 < threats {
                 ordered[i] = ordered[i - 1];
@@ -482,14 +427,14 @@ impl Solver {
                 return 0;
             }
             if score >= beta {
-                self.table.put(key, LOWER, score);
+                self.table.put(&slot, LOWER, score, self.nodes - before);
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, UPPER, alpha);
+        self.table.put(&slot, UPPER, alpha, self.nodes - before);
         alpha
     }
 }
