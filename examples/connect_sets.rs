@@ -20,11 +20,15 @@
 //!
 //! A random game is played (each legal column alike) to its end; one of
 //! its positions not over is taken, at a ply drawn alike from the stage
-//! of the set that has the fewest positions yet, solved exactly, and kept
-//! in the set its moves left name if that set is not full (COUNT
-//! positions, each once). Moves left: the plies to the winning disc with
-//! perfect play, or to the full board for a draw. A position whose solve
-//! takes more than MAX_SECONDS (default 60) is dropped, and counted.
+//! of the set that has the fewest positions yet. Which set its moves left
+//! name is told first by null-window searches at the edges of the sets'
+//! bands (is a win or a loss that near?), which look only as deep as the
+//! edge; if that set is not full, the position is solved exactly and kept
+//! there (COUNT positions, each once). So the many hard positions of the
+//! beginning cost little unless `begin-hard` is made. Moves left: the
+//! plies to the winning disc with perfect play, or to the full board for a
+//! draw. A position whose searches take more than MAX_SECONDS (default 60)
+//! is dropped, and counted.
 //!
 //! Each set is written to `FOLDER/NAME.txt` once full, a position a line in the
 //! columns' digits (1 = a), with its score: the format of Pons' solver,
@@ -78,6 +82,65 @@ fn moves_left(moves: u32, score: i32) -> u32 {
         before -= 1;
     }
     before - moves + 1
+}
+
+/// The set whose moves left `pos` has, if that set is still filling
+/// (`Some(None)` when the set is full or not made), told by null-window
+/// searches at the edges of the sets' bands, nearest first, without
+/// solving the position; `None` past `deadline`.
+fn band(
+    solver: &mut Solver,
+    pos: &Position,
+    sets: &[Set],
+    count: usize,
+    deadline: Instant,
+) -> Option<Option<usize>> {
+    let mut stage: Vec<usize> = (0..sets.len())
+        .filter(|&i| sets[i].discs.contains(&pos.moves()))
+        .collect();
+    stage.sort_by_key(|&i| sets[i].left.start);
+    let mut known_from = 0;
+    for i in stage {
+        let set = &sets[i];
+        if set.left.start > known_from && !ends_within(solver, pos, set.left.start, deadline)? {
+            // Between the bands of two sets, in none.
+            known_from = set.left.start;
+        }
+        if set.left.start > known_from {
+            return Some(None);
+        }
+        if ends_within(solver, pos, set.left.end, deadline)? {
+            return Some((set.lines.len() < count).then_some(i));
+        }
+        known_from = set.left.end;
+    }
+    Some(None)
+}
+
+/// Whether the game of `pos` ends in fewer than `left` plies with perfect
+/// play: whether its score is at least the least win that quick, or at
+/// most the least loss, at most two null-window searches (quick ones, for
+/// a near end is looked for only that deep); `None` past `deadline`.
+fn ends_within(solver: &mut Solver, pos: &Position, left: u32, deadline: Instant) -> Option<bool> {
+    let m = pos.moves();
+    if moves_left(m, 0) < left {
+        // No game lasts longer than to the full board.
+        return Some(true);
+    }
+    // The scores there can be (the solver's bounds).
+    let (most, least) = ((42 + 1 - m as i32) / 2, -(42 - m as i32) / 2);
+    let quick = |s: &i32| moves_left(m, *s) < left;
+    if let Some(win) = (1..=most).find(quick)
+        && solver.at_least_by(pos, win, deadline)?
+    {
+        return Some(true);
+    }
+    if let Some(loss) = (least..=-1).rev().find(quick)
+        && !solver.at_least_by(pos, loss + 1, deadline)?
+    {
+        return Some(true);
+    }
+    Some(false)
 }
 
 /// Writes `set` to `FOLDER/NAME.txt`.
@@ -135,25 +198,31 @@ fn main() {
         }
         solver.clear();
         let deadline = Instant::now() + max;
+        let Some(found) = band(&mut solver, pos, &sets, count, deadline) else {
+            dropped += 1;
+            continue;
+        };
+        let Some(i) = found else {
+            continue;
+        };
         let Some(score) = solver.solve_by(pos, deadline) else {
             dropped += 1;
             continue;
         };
-        let left = moves_left(pos.moves(), score);
-        if let Some(set) = sets
-            .iter_mut()
-            .find(|s| s.discs.contains(&pos.moves()) && s.left.contains(&left))
-            && set.lines.len() < count
-        {
-            set.lines.push(format!("{moves} {score}"));
-            if set.lines.len() == count {
-                write(&folder, set);
-                eprintln!(
-                    "{}: {count} positions, {games} games so far, {:.1} s",
-                    set.name,
-                    started.elapsed().as_secs_f64()
-                );
-            }
+        let set = &mut sets[i];
+        assert!(
+            set.left.contains(&moves_left(pos.moves(), score)),
+            "{moves}: score {score} outside {}",
+            set.name
+        );
+        set.lines.push(format!("{moves} {score}"));
+        if set.lines.len() == count {
+            write(&folder, set);
+            eprintln!(
+                "{}: {count} positions, {games} games so far, {:.1} s",
+                set.name,
+                started.elapsed().as_secs_f64()
+            );
         }
     }
     eprintln!(
@@ -175,5 +244,32 @@ mod tests {
         // Lost at the opponent's next disc.
         assert_eq!(super::moves_left(7, -17), 2);
         assert_eq!(super::moves_left(30, 0), 12);
+    }
+
+    /// The null-window test of a band's edge against the exact score.
+    #[test]
+    fn ends_within_agrees_with_the_exact_score() {
+        use antichess::games::connect::moves::play_sequence;
+        use antichess::games::connect::{Shape, Solver};
+        let mut solver = Solver::new(Shape::CONNECT_FOUR, 16);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+        for moves in [
+            "4455",
+            "14473642",
+            "672436466",
+            "1756454437755",
+            "61656331457224",
+            "3334174531252277",
+        ] {
+            let pos = play_sequence(Shape::CONNECT_FOUR, moves).unwrap();
+            let left = super::moves_left(pos.moves(), solver.solve(&pos));
+            for edge in [left - 1, left, left + 1, 14, 28] {
+                assert_eq!(
+                    super::ends_within(&mut solver, &pos, edge, deadline),
+                    Some(left < edge),
+                    "{moves}, fewer than {edge} plies left"
+                );
+            }
+        }
     }
 }

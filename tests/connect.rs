@@ -6,6 +6,7 @@ mod common;
 
 use std::collections::HashSet;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use antichess::games::connect::moves::{cell_text, play_sequence};
 use antichess::games::connect::{Position, Shape, Solver, perft};
@@ -172,6 +173,19 @@ fn scored_positions_and_best_moves() {
         let score: i32 = f[1].parse().unwrap();
         assert_eq!(solver.solve(&pos), score, "{}", f[0]);
         assert_eq!(solver.solve_weak(&pos), score.signum(), "{}", f[0]);
+        let deadline = Instant::now() + Duration::from_secs(600);
+        assert_eq!(
+            solver.at_least_by(&pos, score, deadline),
+            Some(true),
+            "{}",
+            f[0]
+        );
+        assert_eq!(
+            solver.at_least_by(&pos, score + 1, deadline),
+            Some(false),
+            "{}",
+            f[0]
+        );
         assert_eq!(best_moves(&mut solver, &pos).join(","), f[2], "{}", f[0]);
         checked += 1;
     }

@@ -133,6 +133,31 @@ impl Solver {
         self.by(deadline, |s| s.solve(pos))
     }
 
+    /// Whether the score of `pos` (a game not over) is at least `score`,
+    /// if one null-window search tells before `deadline`. Far cheaper than
+    /// the exact score when `score` is far from it: a quick win asked of
+    /// the side to move (or a quick loss ruled out) is looked for only
+    /// as deep as it could be.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use antichess::games::connect::{moves::play_sequence, Shape, Solver};
+    /// let mut solver = Solver::new(Shape::CONNECT_FOUR, 16);
+    /// let p = play_sequence(Shape::CONNECT_FOUR, "4455").unwrap();
+    /// let deadline = Instant::now() + Duration::from_secs(60);
+    /// assert_eq!(solver.at_least_by(&p, 18, deadline), Some(true));
+    /// assert_eq!(solver.at_least_by(&p, 19, deadline), Some(false));
+    /// ```
+    pub fn at_least_by(&mut self, pos: &Position, score: Score, deadline: Instant) -> Option<bool> {
+        self.by(deadline, |s| {
+            if pos.can_connect_now() {
+                s.win_now(pos) >= score
+            } else {
+                s.search(pos, score - 1, score) >= score
+            }
+        })
+    }
+
     /// Whether the position is won (`1`), drawn (`0`) or lost (`-1`),
     /// and the first column, centre first, that keeps that result, if the
     /// weak solver finds them before `deadline`: cheaper than
