@@ -28,7 +28,8 @@
 //! beginning cost little unless `begin-hard` is made. Moves left: the
 //! plies to the winning disc with perfect play, or to the full board for a
 //! draw. A position whose searches take more than MAX_SECONDS (default 60)
-//! is dropped, and counted.
+//! is dropped, and counted. The empty board is left out (it is timed on
+//! its own).
 //!
 //! Each set is written to `FOLDER/NAME.txt` once full, a position a line in the
 //! columns' digits (1 = a), with its score: the format of Pons' solver,
@@ -193,7 +194,8 @@ fn main() {
             continue;
         }
         let (pos, moves) = stage[rng.below(stage.len())];
-        if !seen.insert(moves.clone()) {
+        // The empty board (timed on its own) would be an empty line.
+        if moves.is_empty() || !seen.insert(moves.clone()) {
             continue;
         }
         solver.clear();
