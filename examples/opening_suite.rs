@@ -12,8 +12,8 @@
 //!     /usr/games/stockfish > docs/suites/chess-openings.epd
 //! ```
 //!
-//! Antichess: random openings of 4 plies under a ruleset (as the referee
-//! draws them, from a seed), searched by Fairy-Stockfish under its name of
+//! Antichess: random openings of 4 plies under a ruleset (drawn the way
+//! the referee draws its own, from a seed of their own), searched by Fairy-Stockfish under its name of
 //! the ruleset (`UCI_Variant`, through `docs/fairy-stockfish/fsf.sh`) to
 //! depth 12 and kept within 150 centipawns. A random opening is often
 //! decided at once under forced captures (a line of captures that loses
@@ -107,9 +107,9 @@ fn chess_plan(pgn_path: &str, engine: &str) -> Result<Plan, String> {
     })
 }
 
-/// Antichess: random openings under `ruleset`, as the referee draws them
-/// (a move drawn among the legal ones at each ply; an opening that ends
-/// the game is drawn again).
+/// Antichess: random openings under `ruleset`, drawn the way the referee
+/// draws its own (a move drawn among the legal ones at each ply; an
+/// opening that ends the game is drawn again), from one generator.
 fn random_plan(ruleset: &str, variant: &str, seed: &str, engine: &str) -> Result<Plan, String> {
     let rules = Ruleset::from_name(ruleset).ok_or(format!("{ruleset}: no such ruleset"))?;
     let seed: u64 = seed.parse().map_err(|_| format!("{seed}: not a seed"))?;
@@ -118,7 +118,7 @@ fn random_plan(ruleset: &str, variant: &str, seed: &str, engine: &str) -> Result
         let mut pos = Position::new(rules);
         for _ in 0..RANDOM_PLIES {
             let legal = pos.legal_moves();
-            if legal.is_empty() || pos.status() != Status::Ongoing {
+            if pos.status_with(&legal) != Status::Ongoing {
                 break;
             }
             pos = pos.play(legal[rng.below(legal.len())]);
