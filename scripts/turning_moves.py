@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Where a program's lost chess games turn, and whether more time would
-have saved them.
+"""Where a program's lost games turn (chess or antichess), and whether
+more time would have saved them.
 
 Set-up: none (Python 3 standard library only; the judge is a UCI engine,
 such as Stockfish 15.1 from Debian's package `stockfish`).
@@ -11,8 +11,12 @@ such as Stockfish 15.1 from Debian's package `stockfish`).
         [--depth 12] [--rethink "antichess uci --threads 1"] \\
         [--times 300,1000,3000]
 
-The program looked at is the referee's first (`--white`), and its games
-are those the log scores as the second program's wins. In each, the
+The program looked at is the referee's first (`--white`; `--program
+second` for the other), and its games are those the log scores as its
+losses. Under antichess, `--variant` names the judge's variant
+(Fairy-Stockfish's `ac2007`, say, through `docs/fairy-stockfish/fsf.sh`)
+and `--rethink-variant` the program's (`6170-spring-2007`); both are
+`chess` by default. In each, the
 judge (full strength, `go depth N`, its table kept between positions of
 a game) scores the position before and after each of the program's
 moves, from the first, for the side that made it; the turning move is
@@ -47,9 +51,14 @@ MATE = 100_000
 def searched(engine, fen, moves, go):
     """`engine`'s move after `moves` from `fen` (its search `go`), the
     depth of its last `info` line and its score there (centipawns for the
-    side to move; a mate as MATE less its moves)."""
+    side to move; a mate as MATE less its moves), or depth 0 and no score
+    where it gave no `info` line."""
     engine.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
-    words = engine.search(go)[-1]
+    infos = engine.search(go)
+    if not infos:
+        # An engine may answer a forced move at once, with no score.
+        return engine.best, 0, None
+    words = infos[-1]
     depth = int(words[words.index("depth") + 1])
     return engine.best, depth, info_score(words, MATE, by_distance=True)
 
@@ -75,12 +84,15 @@ def main():
     ap.add_argument("--to", dest="low", type=int, default=-120)
     ap.add_argument("--rethink")
     ap.add_argument("--times", default="300,1000,3000")
+    ap.add_argument("--program", choices=["first", "second"], default="first")
+    ap.add_argument("--variant", default="chess")
+    ap.add_argument("--rethink-variant", default="chess")
     args = ap.parse_args()
     folder = Path(args.folder)
     times = [int(t) for t in args.times.split(",")]
-    judge = Engine(args.judge, "chess")
-    rethink = Engine(args.rethink, "chess") if args.rethink else None
-    played = results(args.log, "first")
+    judge = Engine(args.judge, args.variant)
+    rethink = Engine(args.rethink, args.rethink_variant) if args.rethink else None
+    played = results(args.log, args.program)
     games = sorted(n for n, (score, _, _) in played.items() if score == 0.0)
     turned, mended = 0, [0] * len(times)
     for n in games:
