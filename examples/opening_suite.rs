@@ -13,9 +13,10 @@
 //! ```
 //!
 //! Antichess: random openings of 4 plies under a ruleset (drawn the way
-//! the referee draws its own, from a seed of their own), searched by Fairy-Stockfish under its name of
-//! the ruleset (`UCI_Variant`, through `docs/fairy-stockfish/fsf.sh`) to
-//! depth 12 and kept within 150 centipawns. A random opening is often
+//! the referee draws its own, from a seed of their own), searched by
+//! Fairy-Stockfish under its name of the ruleset (`UCI_Variant`, through
+//! `docs/fairy-stockfish/fsf.sh`) to depth 12 and kept within 150
+//! centipawns. A random opening is often
 //! decided at once under forced captures (a line of captures that loses
 //! every piece, or a mate), and such a game scores the same whoever plays
 //! it: these the engine's score leaves out.

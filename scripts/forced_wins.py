@@ -42,6 +42,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from turning_moves import start_fen
 from uci_engine import Engine
 
 
@@ -72,9 +73,7 @@ def collect(args):
     judge = Engine(args.judge, args.variant)
     for path in sorted(Path(args.folder).glob("game-*.xml")):
         number = int(path.stem.split("-")[1])
-        pgn = path.with_suffix(".pgn").read_text()
-        found = re.search(r'\[FEN "([^"]+)"\]', pgn)
-        fen = found.group(1) if found else "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+        fen = start_fen(path.parent, number)
         moves = [m.get("value") for m in ET.parse(path).iter("move")]
         for ply, (position, legal) in enumerate(positions(args.antichess, args.ruleset, fen, moves)):
             if legal < 2:
