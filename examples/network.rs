@@ -11,10 +11,10 @@
 //! cargo run --release --example network -- chess network.bin labelled.txt
 //! cp network.bin src/engines/search/eval_chess/network.bin
 //!
-//! TEXEL_DEPTH=9 cargo run --release --example texel -- games 200 100000 \
-//!     6170-spring-2004 >> 2004.txt        # and so on: docs/lab/antichess-network.md
+//! TEXEL_DEPTH=8 cargo run --release --example texel -- games 1000 500000 \
+//!     6170-spring-2004 >> 2004.txt   # and so on: docs/lab/antichess-network-depth-9.md
 //! (cd fsf && python3 ../scripts/chess_labels.py ../2004.txt ./fsf.sh \
-//!     --variant ac2004 --depth 8 --jobs 2) > 2004-labelled.txt
+//!     --variant ac2004 --depth 9 --jobs 2) > 2004-labelled.txt
 //! cargo run --release --example network -- antichess network.bin 2004-labelled.txt ...
 //! cp network.bin src/engines/search/eval/network.bin
 //! ```
@@ -45,8 +45,9 @@
 //! settings: for chess, the committed `network.bin`, from the positions
 //! of `texel games 12000 4001` (commit beaac55) followed by those of the
 //! first 7,400-odd games of seed 5001 (commit f42af81), 1,626,004 lines
-//! (`docs/lab/chess-network-more-positions.md`); for antichess, from the
-//! files `docs/lab/antichess-network.md` names, in its order.
+//! (`docs/lab/chess-network-more-positions.md`); for antichess, with
+//! `NETWORK_EPOCHS=48 NETWORK_DECAY=0.95`, from the files
+//! `docs/lab/antichess-network-depth-9.md` names, in its order.
 
 #[path = "shared/least.rs"]
 mod shared;

@@ -10,7 +10,9 @@
 //!
 //! The weights (`network.bin`) are trained by `examples/network.rs` on
 //! positions of the engine's own games (`examples/texel.rs games`),
-//! scored by Fairy-Stockfish (`docs/lab/antichess-network.md`).
+//! scored by Fairy-Stockfish at depth 9
+//! (`docs/lab/antichess-network-depth-9.md`; the first network:
+//! `docs/lab/antichess-network.md`).
 
 use std::sync::LazyLock;
 
