@@ -265,8 +265,12 @@ fn seeks_and_games_are_every_nodes() {
             && games.contains("(on another node)"),
         "{games}"
     );
+    // Boards come in each player's style from the first: the game's
+    // own node makes them for the players of the other nodes.
+    ben.expect("<12> rnbqkbnr pppppppp");
     cat.send("observe 1");
     cat.expect("You are now observing game 1.");
+    cat.expect("<12> rnbqkbnr pppppppp");
     ann.send("d4");
     ben.expect("P/d2-d4");
     cat.expect("P/d2-d4");

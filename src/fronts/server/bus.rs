@@ -58,8 +58,10 @@ pub enum Kind {
     Release,
     /// To the node of the game: the player's connection is gone.
     Gone,
-    /// To the node of a player: run this line for a player of the
-    /// sender (`observe NAME` for a player whose game is elsewhere).
+    /// To the node of a player or a listing: run this line for a player
+    /// of the sender (`observe NAME` for a player whose game is
+    /// elsewhere, `play N`, `observe N`); the text is the player's
+    /// handle, its settings and the line, a line each.
     Visit,
     /// To every other node: a notice (`<s>`, `{Game ...}`, `[NAME has
     /// connected.]`) for its players who asked for it; the handle is

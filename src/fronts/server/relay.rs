@@ -146,13 +146,22 @@ pub fn heard(hub: &mut Hub, message: Remote) {
 /// node: run here if its game is here, else passed on to the node that
 /// hosts its game.
 fn visit(hub: &mut Hub, from: &str, message: &Remote) {
-    let (watcher, line) = match message.text.split_once('\n') {
-        Some((watcher, line)) => (watcher.to_string(), line.to_string()),
-        None => return,
+    let mut parts = message.text.splitn(3, '\n');
+    let (Some(watcher), Some(settings), Some(line)) = (parts.next(), parts.next(), parts.next())
+    else {
+        return;
+    };
+    // The player's settings come with the line: what the line answers
+    // (a board) is in the player's style from the first.
+    let run_here = |hub: &mut Hub| {
+        let id = stand_in(hub, watcher, from);
+        if let Some(s) = hub.session_mut(id) {
+            s.apply_settings(settings);
+        }
+        super::events::client_line(hub, id, line);
     };
     if message.handle.is_empty() {
-        let id = stand_in(hub, &watcher, from);
-        return super::events::client_line(hub, id, &line);
+        return run_here(hub);
     }
     let Some(player) = hub.find(&message.handle) else {
         return;
@@ -167,8 +176,7 @@ fn visit(hub: &mut Hub, from: &str, message: &Remote) {
         }
         return;
     }
-    let id = stand_in(hub, &watcher, from);
-    super::events::client_line(hub, id, &line);
+    run_here(hub);
 }
 
 /// Whether a line typed here goes to the player's host instead: all but
@@ -200,9 +208,15 @@ pub fn observe_elsewhere(hub: &mut Hub, id: ConnId, name: &str, line: &str) -> b
     let Some((node, handle)) = hub.db.node_of(name).ok().flatten() else {
         return false;
     };
-    let me = hub.handle_of(id);
-    send(hub, &node, Kind::Visit, &handle, &format!("{me}\n{line}"));
+    send(hub, &node, Kind::Visit, &handle, &visit_text(hub, id, line));
     true
+}
+
+/// What a visit carries: who asks, with its settings, and the line.
+fn visit_text(hub: &Hub, id: ConnId, line: &str) -> String {
+    let me = hub.handle_of(id);
+    let settings = hub.session(id).map(Session::settings).unwrap_or_default();
+    format!("{me}\n{settings}\n{line}")
 }
 
 /// Reads which nodes are alive: the others are where notices go, and
@@ -243,8 +257,7 @@ pub fn run_where_listed(hub: &mut Hub, id: ConnId, kind: &str, number: u32, line
     let Some((_, node, _)) = listed.into_iter().find(|(n, _, _)| *n == number) else {
         return false;
     };
-    let me = hub.handle_of(id);
-    send(hub, &node, Kind::Visit, "", &format!("{me}\n{line}"));
+    send(hub, &node, Kind::Visit, "", &visit_text(hub, id, line));
     true
 }
 
