@@ -31,9 +31,12 @@
 //! is dropped, and counted. The empty board is left out (it is timed on
 //! its own).
 //!
-//! Each set is written to `FOLDER/NAME.txt` once full, a position a line in the
+//! Each set is written to `FOLDER/NAME.txt`, a position a line in the
 //! columns' digits (1 = a), with its score: the format of Pons' solver,
-//! which scores them again independently before they are kept.
+//! which scores them again independently before they are kept. The file
+//! is written again as each position is kept, so that the positions of a
+//! long run (`begin-hard` takes hours) survive it when it is stopped; a
+//! set is split over cores by running seeds side by side.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -144,13 +147,18 @@ fn ends_within(solver: &mut Solver, pos: &Position, left: u32, deadline: Instant
     Some(false)
 }
 
-/// Writes `set` to `FOLDER/NAME.txt`.
+/// Writes `set`, its positions so far, to `FOLDER/NAME.txt` (by a new
+/// file renamed over the old, so that a run stopped while writing leaves
+/// the last whole one).
 fn write(folder: &std::path::Path, set: &Set) {
     let path = folder.join(format!("{}.txt", set.name));
-    let mut file = std::fs::File::create(&path).expect("a set's file");
+    let new = folder.join(format!("{}.txt.new", set.name));
+    let mut file = std::fs::File::create(&new).expect("a set's file");
     for line in &set.lines {
         writeln!(file, "{line}").expect("written");
     }
+    drop(file);
+    std::fs::rename(&new, &path).expect("the set's file replaced");
 }
 
 fn main() {
@@ -218,8 +226,8 @@ fn main() {
             set.name
         );
         set.lines.push(format!("{moves} {score}"));
+        write(&folder, set);
         if set.lines.len() == count {
-            write(&folder, set);
             eprintln!(
                 "{}: {count} positions, {games} games so far, {:.1} s",
                 set.name,
