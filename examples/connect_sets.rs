@@ -39,11 +39,11 @@
 //! set is split over cores by running seeds side by side.
 
 use std::collections::HashSet;
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 use antichess::games::connect::{Position, Shape, Solver};
 use antichess::sys::rng::Xorshift;
+use antichess::sys::safe_write::write_atomic;
 
 /// A set: its name, its stage (discs on the board) and its moves left.
 struct Set {
@@ -147,18 +147,12 @@ fn ends_within(solver: &mut Solver, pos: &Position, left: u32, deadline: Instant
     Some(false)
 }
 
-/// Writes `set`, its positions so far, to `FOLDER/NAME.txt` (by a new
-/// file renamed over the old, so that a run stopped while writing leaves
-/// the last whole one).
+/// Writes `set`, its positions so far, to `FOLDER/NAME.txt`, atomically
+/// (a run stopped while writing leaves the last whole file).
 fn write(folder: &std::path::Path, set: &Set) {
     let path = folder.join(format!("{}.txt", set.name));
-    let new = folder.join(format!("{}.txt.new", set.name));
-    let mut file = std::fs::File::create(&new).expect("a set's file");
-    for line in &set.lines {
-        writeln!(file, "{line}").expect("written");
-    }
-    drop(file);
-    std::fs::rename(&new, &path).expect("the set's file replaced");
+    let text: String = set.lines.iter().map(|line| format!("{line}\n")).collect();
+    write_atomic(&path, text.as_bytes()).expect("the set's file written");
 }
 
 fn main() {
