@@ -26,8 +26,9 @@
 use std::process::ExitCode;
 
 use antichess::engines::search::eval::{Terms, Weights};
-use antichess::rules::chess::{Position, Ruleset, Status};
-use antichess::rules::file;
+
+#[path = "shared/replay.rs"]
+mod replay;
 
 /// Plies skipped at the start of each game (the random opening).
 const SKIP_PLIES: usize = 8;
@@ -48,52 +49,33 @@ fn main() -> ExitCode {
     );
     let (mut games, mut rows) = (0, 0);
     for path in &paths {
-        let contents = match file::read_path(path.as_ref()) {
-            Ok(c) => c,
+        let positions = match replay::quiet_positions(path, SKIP_PLIES) {
+            Ok((_, positions)) => positions,
             Err(e) => {
                 eprintln!("{path}: skipped: {e}");
                 continue;
             }
         };
-        let Some(over) = contents.game_over else {
-            eprintln!("{path}: skipped: the game is not finished");
-            continue;
-        };
-        let mut pos = Position::new(Ruleset::for_file(&contents.ruleset));
-        let mut lines = Vec::new();
-        for (ply, m) in contents.moves.iter().enumerate() {
-            if pos.status() == Status::Pass {
-                pos = pos.pass();
-            }
-            if ply >= SKIP_PLIES && !pos.capture_forced() {
-                let result = match over.winner {
-                    None => 0.5,
-                    Some(w) if w == pos.turn() => 1.0,
-                    Some(_) => 0.0,
-                };
-                let t = Terms::of(&pos);
+        let lines: Vec<String> = positions
+            .iter()
+            .map(|(pos, result)| {
+                let t = Terms::of(pos);
                 let [p, n, b, r, q] = t.pieces;
                 let fen = if with_fen {
                     format!("{},", pos.to_fen())
                 } else {
                     String::new()
                 };
-                lines.push(format!(
+                format!(
                     "{fen}{result},{p},{n},{b},{r},{q},{},{},{},{},{}",
                     t.mobility,
                     t.offers,
                     t.king_room,
                     t.pending,
                     t.score(&Weights::HAND)
-                ));
-            }
-            let Some(mv) = pos.find_move(m.from, m.to) else {
-                eprintln!("{path}: skipped: move {} is not legal", ply + 1);
-                lines.clear();
-                break;
-            };
-            pos = pos.play(mv);
-        }
+                )
+            })
+            .collect();
         if !lines.is_empty() {
             games += 1;
             rows += lines.len();
