@@ -26,7 +26,7 @@ pub fn quiet_positions(path: &str, skip: usize) -> Result<(Ruleset, Vec<(Positio
                 Some(w) if w == pos.turn() => 1.0,
                 Some(_) => 0.0,
             };
-            positions.push((pos.clone(), result));
+            positions.push((pos, result));
         }
         let Some(mv) = pos.find_move(m.from, m.to) else {
             return Err(format!("move {} is not legal", ply + 1));
