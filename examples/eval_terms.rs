@@ -30,9 +30,6 @@ use antichess::engines::search::eval::{Terms, Weights};
 #[path = "shared/replay.rs"]
 mod replay;
 
-/// Plies skipped at the start of each game (the random opening).
-const SKIP_PLIES: usize = 8;
-
 fn main() -> ExitCode {
     let mut paths: Vec<String> = std::env::args().skip(1).collect();
     let with_fen = paths.first().is_some_and(|a| a == "--fen");
@@ -49,7 +46,7 @@ fn main() -> ExitCode {
     );
     let (mut games, mut rows) = (0, 0);
     for path in &paths {
-        let positions = match replay::quiet_positions(path, SKIP_PLIES) {
+        let positions = match replay::quiet_positions(path, replay::SKIP_PLIES) {
             Ok((_, positions)) => positions,
             Err(e) => {
                 eprintln!("{path}: skipped: {e}");

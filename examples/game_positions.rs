@@ -14,7 +14,7 @@
 //!
 //! Each game file is replayed from the start position under its ruleset;
 //! from ply 8 on (past the referee's random plies) every position where
-//! the side to move has no capture gives a line: its FEN, the game's
+//! no capture is forced (under chess, every position) gives a line: its FEN, the game's
 //! result for White (1, 0.5 or 0), `-` where the score goes (no engine has
 //! scored it yet: `examples/network.rs` passes such a line over until a
 //! labeller puts a score there) and, for antichess, the ruleset's name.
@@ -26,9 +26,6 @@ use std::process::ExitCode;
 #[path = "shared/replay.rs"]
 mod replay;
 
-/// Plies skipped at the start of each game (the random opening).
-const SKIP_PLIES: usize = 8;
-
 fn main() -> ExitCode {
     let paths: Vec<String> = std::env::args().skip(1).collect();
     if paths.is_empty() {
@@ -38,7 +35,7 @@ fn main() -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut games, mut lines) = (0, 0);
     for path in &paths {
-        let (ruleset, positions) = match replay::quiet_positions(path, SKIP_PLIES) {
+        let (ruleset, positions) = match replay::quiet_positions(path, replay::SKIP_PLIES) {
             Ok(game) => game,
             Err(e) => {
                 eprintln!("{path}: skipped: {e}");

@@ -4,8 +4,11 @@
 use antichess::rules::chess::{Position, Ruleset, Status};
 use antichess::rules::file;
 
-/// A finished game's positions from ply `skip` on where the side to move
-/// has no capture, each with the game's result for the side to move (1,
+/// Plies left out at the start of each game: the referee's random opening.
+pub const SKIP_PLIES: usize = 8;
+
+/// A finished game's positions from ply `skip` on where no capture is
+/// forced (under chess, every one), each with the game's result for the side to move (1,
 /// 0.5 or 0), and the game's ruleset; or why the file gives none (not
 /// read, not finished, an illegal move).
 pub fn quiet_positions(path: &str, skip: usize) -> Result<(Ruleset, Vec<(Position, f32)>), String> {
