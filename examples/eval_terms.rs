@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     );
     let (mut games, mut rows) = (0, 0);
     for path in &paths {
-        let positions = match replay::quiet_positions(path, replay::SKIP_PLIES) {
+        let positions = match replay::quiet_positions(path) {
             Ok((_, positions)) => positions,
             Err(e) => {
                 eprintln!("{path}: skipped: {e}");

@@ -35,7 +35,7 @@ fn main() -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut games, mut lines) = (0, 0);
     for path in &paths {
-        let (ruleset, positions) = match replay::quiet_positions(path, replay::SKIP_PLIES) {
+        let (ruleset, positions) = match replay::quiet_positions(path) {
             Ok(game) => game,
             Err(e) => {
                 eprintln!("{path}: skipped: {e}");

@@ -5,13 +5,13 @@ use antichess::rules::chess::{Position, Ruleset, Status};
 use antichess::rules::file;
 
 /// Plies left out at the start of each game: the referee's random opening.
-pub const SKIP_PLIES: usize = 8;
+const SKIP_PLIES: usize = 8;
 
-/// A finished game's positions from ply `skip` on where no capture is
+/// A finished game's positions from ply [`SKIP_PLIES`] on where no capture is
 /// forced (under chess, every one), each with the game's result for the side to move (1,
 /// 0.5 or 0), and the game's ruleset; or why the file gives none (not
 /// read, not finished, an illegal move).
-pub fn quiet_positions(path: &str, skip: usize) -> Result<(Ruleset, Vec<(Position, f32)>), String> {
+pub fn quiet_positions(path: &str) -> Result<(Ruleset, Vec<(Position, f32)>), String> {
     let contents = file::read_path(path.as_ref()).map_err(|e| e.to_string())?;
     let Some(over) = contents.game_over else {
         return Err("the game is not finished".into());
@@ -23,7 +23,7 @@ pub fn quiet_positions(path: &str, skip: usize) -> Result<(Ruleset, Vec<(Positio
         if pos.status() == Status::Pass {
             pos = pos.pass();
         }
-        if ply >= skip && !pos.capture_forced() {
+        if ply >= SKIP_PLIES && !pos.capture_forced() {
             let result = match over.winner {
                 None => 0.5,
                 Some(w) if w == pos.turn() => 1.0,
