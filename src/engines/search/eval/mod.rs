@@ -146,7 +146,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.turn();
     let (a, b) = (Activity::of(pos, us), Activity::of(pos, us.other()));
     let terms = Terms::from_activity(pos, &a, &b);
-    let correction = network::NETWORK.as_ref().map_or(0, |net| {
+    let correction = network::network(pos.ruleset()).map_or(0, |net| {
         let reach = ByColor::new_with(|c| if c == us { a.attacked } else { b.attacked });
         network::correction(net, pos, &reach)
     });

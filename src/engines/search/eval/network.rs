@@ -12,7 +12,10 @@
 //! positions of the engine's own games (`examples/texel.rs games`),
 //! scored by Fairy-Stockfish at depth 9
 //! (`docs/lab/antichess-network-depth-9.md`; the first network:
-//! `docs/lab/antichess-network.md`).
+//! `docs/lab/antichess-network.md`). Under the 2007 rules the engine
+//! uses `network-2007.bin`, the same network trained with positions of
+//! games against Fairy-Stockfish added, which did better there at 60 s
+//! (`docs/lab/antichess-network-fsf-games.md`).
 
 use std::sync::LazyLock;
 
@@ -96,10 +99,30 @@ pub fn correction(net: &Quantized, pos: &Position, reach: &ByColor<Bitboard>) ->
     }
 }
 
-/// The trained network, read once and checked ([`Network::quantized`]).
-pub static NETWORK: LazyLock<Option<Quantized>> = LazyLock::new(|| {
-    Network::from_bytes(include_bytes!("network.bin"), SHAPE).and_then(|net| net.quantized())
-});
+/// The trained network, read once and checked ([`Network::quantized`]):
+/// the one of every ruleset but 2007.
+pub static NETWORK: LazyLock<Option<Quantized>> =
+    LazyLock::new(|| read(include_bytes!("network.bin")));
+
+/// The network of the 2007 rules: the same shape and settings, trained
+/// with positions of games against Fairy-Stockfish added
+/// (`docs/lab/antichess-network-fsf-games.md`).
+pub static NETWORK_2007: LazyLock<Option<Quantized>> =
+    LazyLock::new(|| read(include_bytes!("network-2007.bin")));
+
+/// The network that corrects the evaluation under `ruleset`.
+pub fn network(ruleset: Ruleset) -> Option<&'static Quantized> {
+    if ruleset == Ruleset::SPRING_2007 {
+        NETWORK_2007.as_ref()
+    } else {
+        NETWORK.as_ref()
+    }
+}
+
+/// A network of [`SHAPE`] from its stored bytes, checked.
+fn read(bytes: &[u8]) -> Option<Quantized> {
+    Network::from_bytes(bytes, SHAPE).and_then(|net| net.quantized())
+}
 
 #[cfg(test)]
 mod tests {
@@ -143,9 +166,22 @@ mod tests {
     }
 
     #[test]
-    fn the_trained_network_reads_and_swapping_the_colours_changes_nothing() {
-        let net = NETWORK.as_ref().expect("network.bin reads and fits i16");
+    fn the_2007_rules_have_their_own_network() {
+        let own = |r| network(r).map(|n| n as *const Quantized);
+        assert_eq!(
+            own(Ruleset::SPRING_2007),
+            NETWORK_2007.as_ref().map(|n| n as *const _)
+        );
+        for ruleset in [Ruleset::SPRING_2004, Ruleset::SPRING_2007_ENCASTLE] {
+            assert_eq!(own(ruleset), NETWORK.as_ref().map(|n| n as *const _));
+        }
+    }
+
+    #[test]
+    fn the_trained_networks_read_and_swapping_the_colours_changes_nothing() {
+        assert!(NETWORK.is_some() && NETWORK_2007.is_some());
         for ruleset in HEADS {
+            let net = network(ruleset).expect("the network reads and fits i16");
             let a = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR b - - 0 2";
             let b = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2";
             let a = Position::from_fen(a, ruleset).unwrap();
