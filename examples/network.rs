@@ -47,7 +47,8 @@
 //! first 7,400-odd games of seed 5001 (commit f42af81), 1,626,004 lines
 //! (`docs/lab/chess-network-more-positions.md`); for antichess, with
 //! `NETWORK_EPOCHS=48 NETWORK_DECAY=0.95`, from the files
-//! `docs/lab/antichess-network-depth-9.md` names, in its order.
+//! `docs/lab/antichess-network-depth-9.md` names, in its order (the 2007
+//! rules' `network-2007.bin`: `docs/lab/antichess-network-fsf-games.md`).
 
 #[path = "shared/least.rs"]
 mod shared;
