@@ -5,9 +5,9 @@
 //! positions of the engine's own games.
 //!
 //! ```text
-//! cargo run --release --example texel -- games 12000 4001 > positions.txt
+//! TEXEL_DEPTH=4 cargo run --release --example texel -- games 100000 9001 > positions.txt
 //! python3 scripts/chess_labels.py positions.txt /usr/games/stockfish \
-//!     --depth 7 --jobs 2 > labelled.txt
+//!     --depth 0 --jobs 2 > labelled.txt
 //! cargo run --release --example network -- chess network.bin labelled.txt
 //! cp network.bin src/engines/search/eval_chess/network.bin
 //!
@@ -27,9 +27,12 @@
 //! set); the prediction is the evaluation's hand-made part
 //! (`evaluate_features`, `evaluate_terms`) plus the network's correction,
 //! read by the evaluation's own scale `NETWORK_SCALE`. For chess the
-//! scales are Stockfish 15.1's and this evaluation's, fitted to the
-//! results of the games by `texel fit` with `TEXEL_SCORE_SCALE=fit`; for
-//! antichess both are fitted here to the games' results, unless set.
+//! evaluation's scale is fitted to the results of the games by `texel
+//! fit`, and the score's, 0.00656, is that of Stockfish 15.1's depth-7
+//! scores fitted the same way (0.005856, with `TEXEL_SCORE_SCALE=fit`)
+//! times 1.12, its depth-7 score over its static evaluation by least
+//! squares (`docs/lab/chess-network-static-labels.md`); for antichess
+//! both are fitted here to the games' results, unless set.
 //!
 //! The network learns by Adam on the mean squared error (batches of
 //! 1,024, step `NETWORK_RATE` 0.001 times `NETWORK_DECAY` 0.9 each epoch,
@@ -42,10 +45,10 @@
 //! reported after each epoch, and the epoch with the least held-out
 //! error is written; for antichess, with each head's mean correction
 //! taken off its bias (`NETWORK_CENTRE=0` leaves it). With these
-//! settings: for chess, the committed `network.bin`, from the positions
-//! of `texel games 12000 4001` (commit beaac55) followed by those of the
-//! first 7,400-odd games of seed 5001 (commit f42af81), 1,626,004 lines
-//! (`docs/lab/chess-network-more-positions.md`); for antichess, with
+//! settings: for chess, the committed `network.bin`, from the 2,716,371
+//! positions of the first 32,300-odd games of `TEXEL_DEPTH=4 texel games
+//! 100000 9001` (commit 7baf699), each scored by Stockfish's static
+//! evaluation (`docs/lab/chess-network-static-labels.md`); for antichess, with
 //! `NETWORK_EPOCHS=48 NETWORK_DECAY=0.95`, from the files
 //! `docs/lab/antichess-network-depth-9.md` names, in its order (the 2007
 //! rules' `network-2007.bin`: `docs/lab/antichess-network-fsf-games.md`).
@@ -206,7 +209,7 @@ fn main() -> ExitCode {
     let (scale, score_scale, lambda) = match game {
         Game::Chess => (
             setting("NETWORK_SCALE", 0.007186),
-            setting("NETWORK_SCORE_SCALE", 0.005856),
+            setting("NETWORK_SCORE_SCALE", 0.00656),
             setting("NETWORK_LAMBDA", 0.0),
         ),
         Game::Antichess => {

@@ -66,6 +66,24 @@ class Engine:
                 infos.append(line.split())
         raise SystemExit("the engine closed its output during a search")
 
+    def static_evals(self, fens):
+        """Stockfish's static evaluation of each of `fens` (its `eval`
+        command's "Final evaluation" line), in centipawns for White;
+        `None` where it gives none (the side to move in check). The
+        commands go out in one batch, the answers are read in order."""
+        self.proc.stdin.write("".join(f"position fen {fen}\neval\n" for fen in fens))
+        self.proc.stdin.flush()
+        scores = []
+        for line in self.proc.stdout:
+            if line.startswith("Final evaluation"):
+                try:
+                    scores.append(round(float(line.split()[2]) * 100))
+                except (IndexError, ValueError):
+                    scores.append(None)
+                if len(scores) == len(fens):
+                    return scores
+        raise SystemExit("the engine closed its output during 'eval'")
+
     def fen(self):
         """The current position's FEN (Fairy-Stockfish's `d` command)."""
         self.send("d")
