@@ -61,7 +61,7 @@ use std::process::ExitCode;
 
 use antichess::engines::search::eval::{self, evaluate_terms, reach};
 use antichess::engines::search::eval_chess::{self, evaluate_features};
-use antichess::engines::search::network::{HIDDEN, Network, OUTPUT_SCALE, Shape};
+use antichess::engines::search::network::{Network, OUTPUT_SCALE, Shape};
 use antichess::rules::chess::{Position, Ruleset};
 use antichess::sys::rng::Xorshift;
 
@@ -164,9 +164,7 @@ fn main() -> ExitCode {
         },
         _ => return usage(),
     };
-    let epochs: usize = setting("NETWORK_EPOCHS", 24);
     let rate: f32 = setting("NETWORK_RATE", 0.001);
-    let decay: f32 = setting("NETWORK_DECAY", 0.9);
     let mirror = setting("NETWORK_MIRROR", 1) == 1;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let mut n = 0;
@@ -234,11 +232,33 @@ fn main() -> ExitCode {
             .collect()
     };
     let (train, test) = (labelled(train), labelled(test));
-    let mut trainer = Trainer::new(game.shape(), scale, rate);
-    let held_out = trainer.loss(&test);
+    match game {
+        Game::Chess => {
+            fit::<{ eval_chess::network::HIDDEN }>(game, output, &train, &test, scale, rate)
+        }
+        Game::Antichess => {
+            fit::<{ eval::network::HIDDEN }>(game, output, &train, &test, scale, rate)
+        }
+    }
+}
+
+/// Trains a network of `H` units for `game` on `train`, keeps the epoch
+/// with the least error on `test`, and writes it to `output`.
+fn fit<const H: usize>(
+    game: Game,
+    output: &str,
+    train: &[(Sample, f32)],
+    test: &[(Sample, f32)],
+    scale: f32,
+    rate: f32,
+) -> ExitCode {
+    let epochs: usize = setting("NETWORK_EPOCHS", 24);
+    let decay: f32 = setting("NETWORK_DECAY", 0.9);
+    let mut trainer = Trainer::<H>::new(game.shape(), scale, rate);
+    let held_out = trainer.loss(test);
     eprintln!(
         "features alone: loss {:.6}, held out {held_out:.6}",
-        trainer.loss(&train)
+        trainer.loss(train)
     );
     let mut rng = Xorshift::new(1);
     let mut order: Vec<usize> = (0..train.len()).collect();
@@ -250,7 +270,7 @@ fn main() -> ExitCode {
         for batch in order.chunks(BATCH) {
             trainer.step(batch.iter().map(|&i| &train[i]));
         }
-        let (l, h) = (trainer.loss(&train), trainer.loss(&test));
+        let (l, h) = (trainer.loss(train), trainer.loss(test));
         eprintln!("epoch {epoch}: loss {l:.6}, held out {h:.6}");
         if h < best.0 {
             best = (h, trainer.net.to_bytes());
@@ -260,7 +280,7 @@ fn main() -> ExitCode {
     eprintln!("best held out {:.6}", best.0);
     let mut bytes = best.1;
     if game == Game::Antichess && setting("NETWORK_CENTRE", 1) == 1 {
-        bytes = centred(&bytes, game.shape(), &train, &test);
+        bytes = centred::<H>(&bytes, game.shape(), train, test);
     }
     if let Err(e) = std::fs::write(output, &bytes) {
         eprintln!("{output}: {e}");
@@ -273,8 +293,13 @@ fn main() -> ExitCode {
 /// positions taken off its output bias, so that the side to move's
 /// constant stays the hand-made tempo's (a network that shifted it lost
 /// at a fixed depth: `docs/lab/antichess-network.md`).
-fn centred(bytes: &[u8], shape: Shape, train: &[(Sample, f32)], test: &[(Sample, f32)]) -> Vec<u8> {
-    let Some(mut net) = Network::from_bytes(bytes, shape) else {
+fn centred<const H: usize>(
+    bytes: &[u8],
+    shape: Shape,
+    train: &[(Sample, f32)],
+    test: &[(Sample, f32)],
+) -> Vec<u8> {
+    let Some(mut net) = Network::<H>::from_bytes(bytes, shape) else {
         return bytes.to_vec();
     };
     let mut sums = vec![(0.0f64, 0usize); shape.heads];
@@ -315,7 +340,7 @@ fn fit_scale(data: &[Sample], value: impl Fn(&Sample) -> f32) -> f32 {
 }
 
 /// The sums of `net`'s layer over the inputs `list` (before clipping).
-fn units(net: &Network, list: &[u16]) -> [f32; HIDDEN] {
+fn units<const H: usize>(net: &Network<H>, list: &[u16]) -> [f32; H] {
     let mut sum = net.bias;
     for &i in list {
         for (s, w) in sum.iter_mut().zip(&net.layer[usize::from(i)]) {
@@ -327,11 +352,11 @@ fn units(net: &Network, list: &[u16]) -> [f32; HIDDEN] {
 
 /// `net`'s output for `s` (in units of [`OUTPUT_SCALE`]), with the
 /// layer's sums of both views (before clipping).
-fn output(net: &Network, s: &Sample) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+fn output<const H: usize>(net: &Network<H>, s: &Sample) -> (f32, [f32; H], [f32; H]) {
     let (a, b) = (units(net, &s.ours), units(net, &s.theirs));
-    let (wa, wb) = net.output[s.head].split_at(HIDDEN);
+    let [wa, wb] = &net.output[s.head];
     let mut out = net.output_bias[s.head];
-    for i in 0..HIDDEN {
+    for i in 0..H {
         out += a[i].clamp(0.0, 1.0) * wa[i] + b[i].clamp(0.0, 1.0) * wb[i];
     }
     (out, a, b)
@@ -342,8 +367,8 @@ const BATCH: usize = 1024;
 /// The network in training, with its gradients and Adam's moments, flat
 /// in the order the weights are stored: the first layer, its biases, each
 /// head's output weights, each head's bias.
-struct Trainer {
-    net: Network,
+struct Trainer<const H: usize> {
+    net: Network<H>,
     grad: Vec<f32>,
     m: Vec<f32>,
     v: Vec<f32>,
@@ -358,15 +383,15 @@ struct Trainer {
 /// The most a first-layer bias may be, either way.
 const WIDEST_BIAS: f32 = 4.0;
 
-impl Trainer {
-    fn new(shape: Shape, scale: f32, rate: f32) -> Trainer {
+impl<const H: usize> Trainer<H> {
+    fn new(shape: Shape, scale: f32, rate: f32) -> Trainer<H> {
         let mut rng = Xorshift::new(7);
         let mut net = Network::zeros(shape);
         for w in net.layer.iter_mut().flatten() {
             *w = (rng.below(2_000_001) as f32 / 1e6 - 1.0) * 0.1;
         }
-        net.bias = [0.5; HIDDEN];
-        let params = shape.bytes() / 4;
+        net.bias = [0.5; H];
+        let params = shape.bytes(H) / 4;
         Trainer {
             net,
             grad: vec![0.0; params],
@@ -380,7 +405,7 @@ impl Trainer {
     }
 
     /// The prediction of `s` with the layers' sums (before clipping).
-    fn forward(&self, s: &Sample) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+    fn forward(&self, s: &Sample) -> (f32, [f32; H], [f32; H]) {
         let (out, a, b) = output(&self.net, s);
         (
             sigmoid(self.scale * (s.features + OUTPUT_SCALE * out)),
@@ -400,30 +425,30 @@ impl Trainer {
     fn step<'a>(&mut self, batch: impl Iterator<Item = &'a (Sample, f32)>) {
         self.grad.iter_mut().for_each(|g| *g = 0.0);
         let shape = self.net.shape;
-        let layer = shape.inputs * HIDDEN;
-        let outputs = layer + HIDDEN;
-        let biases = outputs + shape.heads * 2 * HIDDEN;
+        let layer = shape.inputs * H;
+        let outputs = layer + H;
+        let biases = outputs + shape.heads * 2 * H;
         let mut n = 0;
         for (s, target) in batch {
             n += 1;
             let (p, a, b) = self.forward(s);
             let d = 2.0 * (p - target) * p * (1.0 - p) * self.scale * OUTPUT_SCALE;
-            let out_at = outputs + s.head * 2 * HIDDEN;
+            let out_at = outputs + s.head * 2 * H;
             self.grad[biases + s.head] += d;
             for (view, units, list) in [(0, a, &s.ours), (1, b, &s.theirs)] {
-                let mut du = [0.0; HIDDEN];
-                for i in 0..HIDDEN {
+                let mut du = [0.0; H];
+                for i in 0..H {
                     let u = units[i];
-                    self.grad[out_at + view * HIDDEN + i] += d * u.clamp(0.0, 1.0);
+                    self.grad[out_at + view * H + i] += d * u.clamp(0.0, 1.0);
                     if u > 0.0 && u < 1.0 {
-                        du[i] = d * self.net.output[s.head][view * HIDDEN + i];
+                        du[i] = d * self.net.output[s.head][view][i];
                     }
                 }
                 for (g, d) in self.grad[layer..outputs].iter_mut().zip(&du) {
                     *g += d;
                 }
                 for &f in list.iter() {
-                    let row = &mut self.grad[usize::from(f) * HIDDEN..][..HIDDEN];
+                    let row = &mut self.grad[usize::from(f) * H..][..H];
                     for (g, d) in row.iter_mut().zip(&du) {
                         *g += d;
                     }

@@ -1,8 +1,8 @@
 //! The small network that corrects an evaluation's hand-made terms, for
 //! any game of the 8 x 8 board: sparse inputs of the NNUE kind seen from
 //! each side in turn (which inputs is the game's choice: pieces by square,
-//! threats), one layer of [`HIDDEN`] units shared by both views and
-//! clipped to 0..1, and an output over the side to move's units then the
+//! threats), one layer of `H` units (the game's choice too) shared by
+//! both views and clipped to 0..1, and an output over the side to move's units then the
 //! other's, in centipawns. A network may have several output heads (one
 //! per ruleset, say) over the same layer.
 //!
@@ -10,8 +10,8 @@
 //! input, its biases, each head's output weights, each head's bias. They
 //! are trained by `examples/network.rs`; the evaluation uses them rounded
 //! to integers ([`Quantized`]), checked at load, and computes the layer
-//! afresh at each call (a few dozen inputs times [`HIDDEN`] additions of
-//! `i16`, which the compiler turns into vector instructions).
+//! afresh at each call (a few dozen inputs times `H` additions of `i16`,
+//! which the compiler turns into vector instructions).
 
 use shakmaty::{Color, Role, Square};
 
@@ -31,8 +31,6 @@ pub fn piece_input(view: Color, color: Color, role: Role, square: Square) -> usi
     theirs * 384 + (role as usize - 1) * 64 + square
 }
 
-/// Units of the layer.
-pub const HIDDEN: usize = 32;
 /// The output is this many centipawns per unit of the weighted sum.
 pub const OUTPUT_SCALE: f32 = 100.0;
 
@@ -49,36 +47,37 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The size in bytes of a network of this shape as stored.
-    pub fn bytes(self) -> usize {
-        4 * (self.inputs * HIDDEN + HIDDEN + self.heads * (2 * HIDDEN + 1))
+    /// The size in bytes of a network of this shape with `hidden` units,
+    /// as stored.
+    pub fn bytes(self, hidden: usize) -> usize {
+        4 * (self.inputs * hidden + hidden + self.heads * (2 * hidden + 1))
     }
 }
 
-/// A network's weights.
+/// The weights of a network with `H` units.
 #[derive(Clone, Debug)]
-pub struct Network {
+pub struct Network<const H: usize> {
     /// Its size.
     pub shape: Shape,
     /// The first layer's weights, by input.
-    pub layer: Vec<[f32; HIDDEN]>,
+    pub layer: Vec<[f32; H]>,
     /// The first layer's biases.
-    pub bias: [f32; HIDDEN],
-    /// Each head's output weights: the side to move's units, then the
-    /// other's.
-    pub output: Vec<[f32; 2 * HIDDEN]>,
+    pub bias: [f32; H],
+    /// Each head's output weights: over the side to move's units, then
+    /// over the other's.
+    pub output: Vec<[[f32; H]; 2]>,
     /// Each head's output bias.
     pub output_bias: Vec<f32>,
 }
 
-impl Network {
+impl<const H: usize> Network<H> {
     /// A network of `shape` with every weight zero.
-    pub fn zeros(shape: Shape) -> Network {
+    pub fn zeros(shape: Shape) -> Network<H> {
         Network {
             shape,
-            layer: vec![[0.0; HIDDEN]; shape.inputs],
-            bias: [0.0; HIDDEN],
-            output: vec![[0.0; 2 * HIDDEN]; shape.heads],
+            layer: vec![[0.0; H]; shape.inputs],
+            bias: [0.0; H],
+            output: vec![[[0.0; H]; 2]; shape.heads],
             output_bias: vec![0.0; shape.heads],
         }
     }
@@ -86,8 +85,8 @@ impl Network {
     /// Reads the weights of a network of `shape` from `bytes` (see the
     /// module's documentation); `None` if there are not exactly
     /// [`Shape::bytes`] of them.
-    pub fn from_bytes(bytes: &[u8], shape: Shape) -> Option<Network> {
-        if bytes.len() != shape.bytes() {
+    pub fn from_bytes(bytes: &[u8], shape: Shape) -> Option<Network<H>> {
+        if bytes.len() != shape.bytes(H) {
             return None;
         }
         let mut net = Network::zeros(shape);
@@ -107,7 +106,7 @@ impl Network {
             .iter()
             .flatten()
             .chain(&self.bias)
-            .chain(self.output.iter().flatten())
+            .chain(self.output.iter().flatten().flatten())
             .chain(&self.output_bias);
         floats.flat_map(|w| w.to_le_bytes()).collect()
     }
@@ -118,7 +117,7 @@ impl Network {
             .iter_mut()
             .flatten()
             .chain(self.bias.iter_mut())
-            .chain(self.output.iter_mut().flatten())
+            .chain(self.output.iter_mut().flatten().flatten())
             .chain(self.output_bias.iter_mut())
     }
 
@@ -126,7 +125,7 @@ impl Network {
     /// could leave `i16` with [`Shape::most_active`] inputs on (the
     /// weights of a network trained as `examples/network.rs` does stay far
     /// inside).
-    pub fn quantized(&self) -> Option<Quantized> {
+    pub fn quantized(&self) -> Option<Quantized<H>> {
         let q = |w: f32| (w * ONE as f32).round() as i32;
         let widest = self.layer.iter().flatten().map(|&w| q(w).abs()).max();
         let bias = self.bias.iter().map(|&w| q(w).abs()).max();
@@ -139,7 +138,11 @@ impl Network {
         Some(Quantized {
             layer: self.layer.iter().map(|row| row.map(q16)).collect(),
             bias: self.bias.map(q16),
-            output: self.output.iter().map(|head| head.map(q)).collect(),
+            output: self
+                .output
+                .iter()
+                .map(|head| head.map(|view| view.map(q)))
+                .collect(),
             output_bias: self.output_bias.iter().map(|&b| q(b) * ONE).collect(),
         })
     }
@@ -149,32 +152,32 @@ impl Network {
 const ONE: i32 = 256;
 
 /// The layer's sums of one view, before clipping.
-pub type Sums = [i16; HIDDEN];
+pub type Sums<const H: usize> = [i16; H];
 
 /// The network in integers, each weight rounded to 1/[`ONE`]: sums in any
 /// order give the same score, so a position and its mirror image with the
 /// colours swapped score alike. The first layer is in `i16`, so that a
 /// vector instruction adds twice as many of its weights as of `i32`.
-pub struct Quantized {
-    layer: Vec<[i16; HIDDEN]>,
-    bias: Sums,
-    output: Vec<[i32; 2 * HIDDEN]>,
+pub struct Quantized<const H: usize> {
+    layer: Vec<[i16; H]>,
+    bias: Sums<H>,
+    output: Vec<[[i32; H]; 2]>,
     /// In units of `ONE * ONE`.
     output_bias: Vec<i32>,
 }
 
-impl Quantized {
+impl<const H: usize> Quantized<H> {
     /// The sums of a view with no input on: the biases.
-    pub fn empty(&self) -> Sums {
+    pub fn empty(&self) -> Sums<H> {
         self.bias
     }
 
     /// Adds `input`'s weights to `sums`; an input past the layer adds
     /// nothing.
     #[inline]
-    pub fn add(&self, sums: &mut Sums, input: usize) {
+    pub fn add(&self, sums: &mut Sums<H>, input: usize) {
         if let Some(row) = self.layer.get(input) {
-            for i in 0..HIDDEN {
+            for i in 0..H {
                 sums[i] = sums[i].wrapping_add(row[i]);
             }
         }
@@ -182,15 +185,14 @@ impl Quantized {
 
     /// The output of `head` (none past the last: 0) for the side to move
     /// whose sums are `ours`, the other's being `theirs`, in centipawns.
-    pub fn output(&self, ours: &Sums, theirs: &Sums, head: usize) -> i32 {
-        let (Some(weights), Some(&bias)) = (self.output.get(head), self.output_bias.get(head))
+    pub fn output(&self, ours: &Sums<H>, theirs: &Sums<H>, head: usize) -> i32 {
+        let (Some([a, b]), Some(&bias)) = (self.output.get(head), self.output_bias.get(head))
         else {
             return 0;
         };
-        let (a, b) = weights.split_at(HIDDEN);
         let unit = |s: i16| i32::from(s).clamp(0, ONE);
         let mut sum = bias;
-        for i in 0..HIDDEN {
+        for i in 0..H {
             sum += unit(ours[i]) * a[i] + unit(theirs[i]) * b[i];
         }
         // Centipawns: OUTPUT_SCALE per unit of ONE * ONE.
@@ -208,7 +210,7 @@ mod tests {
         most_active: 4,
     };
 
-    fn counting() -> Network {
+    fn counting() -> Network<8> {
         let mut net = Network::zeros(SHAPE);
         for (i, w) in net.weights_mut().enumerate() {
             *w = (i % 7) as f32 / 64.0;
@@ -220,12 +222,12 @@ mod tests {
     fn the_weights_read_back_as_they_were_written() {
         let net = counting();
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), SHAPE.bytes());
-        let back = Network::from_bytes(&bytes, SHAPE).unwrap();
+        assert_eq!(bytes.len(), SHAPE.bytes(8));
+        let back = Network::<8>::from_bytes(&bytes, SHAPE).unwrap();
         assert_eq!(back.to_bytes(), bytes);
-        assert!(Network::from_bytes(&bytes[1..], SHAPE).is_none());
+        assert!(Network::<8>::from_bytes(&bytes[1..], SHAPE).is_none());
         let one_head = Shape { heads: 1, ..SHAPE };
-        assert!(Network::from_bytes(&bytes, one_head).is_none());
+        assert!(Network::<8>::from_bytes(&bytes, one_head).is_none());
     }
 
     #[test]
@@ -240,7 +242,7 @@ mod tests {
     #[test]
     fn heads_answer_apart_and_the_sums_do_not_depend_on_order() {
         let mut net = counting();
-        net.output[1][0] = -0.5;
+        net.output[1][0][0] = -0.5;
         let q = net.quantized().unwrap();
         let mut a = q.empty();
         let mut b = q.empty();

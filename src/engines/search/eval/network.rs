@@ -35,6 +35,9 @@ pub const HEADS: [Ruleset; 3] = [
     Ruleset::SPRING_2004,
 ];
 
+/// Units of the network's layer.
+pub const HIDDEN: usize = 32;
+
 /// The network's shape: a head per ruleset; at most 64 pieces (a set-up
 /// position may have more than 32), each attacked or not.
 pub const SHAPE: Shape = Shape {
@@ -72,7 +75,7 @@ pub fn inputs(pos: &Position, view: Color, reach: &ByColor<Bitboard>) -> ArrayVe
 
 /// The correction for the side to move of `pos`, in centipawns, where
 /// `reach` holds the squares each side attacks.
-pub fn correction(net: &Quantized, pos: &Position, reach: &ByColor<Bitboard>) -> i32 {
+pub fn correction(net: &Quantized<HIDDEN>, pos: &Position, reach: &ByColor<Bitboard>) -> i32 {
     let board = pos.board();
     // The layer's sums seen from White and from Black, in one pass over
     // the pieces kind by kind.
@@ -101,17 +104,17 @@ pub fn correction(net: &Quantized, pos: &Position, reach: &ByColor<Bitboard>) ->
 
 /// The trained network, read once and checked ([`Network::quantized`]):
 /// the one of every ruleset but 2007.
-pub static NETWORK: LazyLock<Option<Quantized>> =
+pub static NETWORK: LazyLock<Option<Quantized<HIDDEN>>> =
     LazyLock::new(|| read(include_bytes!("network.bin")));
 
 /// The network of the 2007 rules: the same shape and settings, trained
 /// with positions of games against Fairy-Stockfish added
 /// (`docs/lab/antichess-network-fsf-games.md`).
-pub static NETWORK_2007: LazyLock<Option<Quantized>> =
+pub static NETWORK_2007: LazyLock<Option<Quantized<HIDDEN>>> =
     LazyLock::new(|| read(include_bytes!("network-2007.bin")));
 
 /// The network that corrects the evaluation under `ruleset`.
-pub fn network(ruleset: Ruleset) -> Option<&'static Quantized> {
+pub fn network(ruleset: Ruleset) -> Option<&'static Quantized<HIDDEN>> {
     if ruleset == Ruleset::SPRING_2007 {
         NETWORK_2007.as_ref()
     } else {
@@ -120,8 +123,8 @@ pub fn network(ruleset: Ruleset) -> Option<&'static Quantized> {
 }
 
 /// A network of [`SHAPE`] from its stored bytes, checked.
-fn read(bytes: &[u8]) -> Option<Quantized> {
-    Network::from_bytes(bytes, SHAPE).and_then(|net| net.quantized())
+fn read(bytes: &[u8]) -> Option<Quantized<HIDDEN>> {
+    Network::<HIDDEN>::from_bytes(bytes, SHAPE).and_then(|net| net.quantized())
 }
 
 #[cfg(test)]
@@ -167,7 +170,7 @@ mod tests {
 
     #[test]
     fn the_2007_rules_have_their_own_network() {
-        let is = |r, net: &LazyLock<Option<Quantized>>| {
+        let is = |r, net: &LazyLock<Option<Quantized<HIDDEN>>>| {
             std::ptr::eq(network(r).unwrap(), net.as_ref().unwrap())
         };
         assert!(is(Ruleset::SPRING_2007, &NETWORK_2007));

@@ -27,6 +27,9 @@ pub fn inputs(board: &Board, view: Color) -> ArrayVec<u16, 64> {
     list
 }
 
+/// Units of the network's layer.
+pub const HIDDEN: usize = 32;
+
 /// The network's shape: one head, at most 64 pieces.
 pub const SHAPE: Shape = Shape {
     inputs: PIECE_INPUTS,
@@ -35,7 +38,7 @@ pub const SHAPE: Shape = Shape {
 };
 
 /// The correction for the side to move, `turn`, in centipawns.
-pub fn correction(net: &Quantized, board: &Board, turn: Color) -> i32 {
+pub fn correction(net: &Quantized<HIDDEN>, board: &Board, turn: Color) -> i32 {
     // The layer's sums seen from White and from Black, in one pass over
     // the pieces kind by kind.
     let mut sums = [net.empty(); 2];
@@ -56,8 +59,9 @@ pub fn correction(net: &Quantized, board: &Board, turn: Color) -> i32 {
 }
 
 /// The trained network, read once.
-pub static NETWORK: LazyLock<Option<Quantized>> = LazyLock::new(|| {
-    Network::from_bytes(include_bytes!("network.bin"), SHAPE).and_then(|net| net.quantized())
+pub static NETWORK: LazyLock<Option<Quantized<HIDDEN>>> = LazyLock::new(|| {
+    Network::<HIDDEN>::from_bytes(include_bytes!("network.bin"), SHAPE)
+        .and_then(|net| net.quantized())
 });
 
 #[cfg(test)]
@@ -95,15 +99,15 @@ mod tests {
     #[test]
     fn the_weights_read_back_as_they_were_written() {
         let bytes = include_bytes!("network.bin");
-        assert_eq!(bytes.len(), SHAPE.bytes());
-        let net = Network::from_bytes(bytes, SHAPE).unwrap();
+        assert_eq!(bytes.len(), SHAPE.bytes(HIDDEN));
+        let net = Network::<HIDDEN>::from_bytes(bytes, SHAPE).unwrap();
         assert_eq!(net.to_bytes(), bytes);
-        assert!(Network::from_bytes(&[], SHAPE).is_none());
+        assert!(Network::<HIDDEN>::from_bytes(&[], SHAPE).is_none());
     }
 
     #[test]
     fn weights_whose_sums_could_overflow_are_refused() {
-        let mut net = Network::from_bytes(include_bytes!("network.bin"), SHAPE).unwrap();
+        let mut net = Network::<HIDDEN>::from_bytes(include_bytes!("network.bin"), SHAPE).unwrap();
         assert!(net.quantized().is_some());
         net.layer[5][0] = 1.5;
         assert!(net.quantized().is_some());
