@@ -16,10 +16,11 @@ score for White); each line written keeps the FEN and the result and puts
 in place of the score the engine's, for White, from a search to `--depth`
 (default 6): centipawns, or +/- 100000 for a mate; with `--depth 0`,
 Stockfish's static evaluation instead (its `eval` command's "Final
-evaluation", about six times as many positions a second as depth 7;
-a position in check, which it does not evaluate, is left out). `--jobs N` runs N
-engines, each on one stretch of the lines (the engine's table is kept
-along a stretch, where a game's positions follow one another); the lines
+evaluation", about twenty times as many positions a second as depth 7;
+a position in check, which it does not evaluate, is left out).
+`--jobs N` runs N engines, each on one stretch of the lines (the
+engine's table is kept along a stretch, where a game's positions follow
+one another); the lines
 are written in their order, with any fields after the score (the
 ruleset of antichess lines) kept. `--variant` names the engine's variant
 (`UCI_Variant`) for the positions of another game: Fairy-Stockfish's
